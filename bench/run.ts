@@ -1,0 +1,94 @@
+/**
+ * npm run bench [-- area …]: starts a bare-Fastify baseline and Kizuna as two separate processes on
+ * loopback, runs every benchmark area against them, and prints one table. Ratios compare with a
+ * baseline measured right before, in the same run, because these machines are shared and noisy.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadAreas } from './lib/areas.js';
+import { loadUrl, medianMs } from './lib/load.js';
+import type { BenchContext, BenchRow } from './lib/types.js';
+
+const areaFilter = process.argv.slice(2);
+const scratchDir = mkdtempSync(join(tmpdir(), 'kizuna-bench-'));
+const children: ChildProcess[] = [];
+
+function startServer(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /READY (\d+)/.exec(out);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
+  });
+}
+
+function stopServers() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+function format(value: number): string {
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+async function main() {
+  const areas = await loadAreas(areaFilter);
+  if (areas.length === 0) throw new Error(`no benchmark area matches ${areaFilter.join(', ')}`);
+  const started = Date.now();
+  const [baselineUrl, baseUrl] = await Promise.all([
+    startServer(['baseline']),
+    startServer(['kizuna', join(scratchDir, 'data'), ...areaFilter]),
+  ]);
+  console.log(
+    `servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${process.env.BENCH_SECONDS ?? 5} s per load\n`,
+  );
+
+  const ctx: BenchContext = {
+    baseUrl,
+    scratchDir,
+    load: (path, options) => loadUrl(`${baseUrl}${path}`, options),
+    baseline: (options) =>
+      loadUrl(`${baselineUrl}/baseline`, { ...options, method: 'GET', body: undefined, headers: undefined }),
+    medianMs,
+  };
+
+  const rows: BenchRow[] = [];
+  for (const area of areas) {
+    const areaRows = await area.run(ctx);
+    for (const row of areaRows) {
+      console.log(
+        `  ${row.area.padEnd(10)} ${row.name.padEnd(52)} ${format(row.value).padStart(9)} ${row.unit.padEnd(8)}` +
+          `${row.ratio === undefined ? '' : ` ratio ${format(row.ratio)}`}${row.target ? `  (target ${row.target})` : ''}`,
+      );
+    }
+    rows.push(...areaRows);
+  }
+
+  console.log('\n| area | measurement | value | unit | ratio to baseline | target |');
+  console.log('|---|---|---:|---|---:|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.area} | ${row.name} | ${format(row.value)} | ${row.unit} | ${row.ratio === undefined ? '' : format(row.ratio)} | ${row.target ?? ''} |`,
+    );
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stopServers();
+    rmSync(scratchDir, { recursive: true, force: true });
+  });

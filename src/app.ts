@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
+import { deleteExpiredSessions } from './directory/auth/sessions-repository.js';
+import { directory } from './directory/index.js';
+import csrf from './plugins/csrf.js';
+import database from './plugins/database.js';
+import errors from './plugins/errors.js';
+import { healthRoutes } from './plugins/health.js';
+import { httpsRedirect } from './plugins/https-redirect.js';
+import jsonBody from './plugins/json-body.js';
+import loopbackOnly from './plugins/loopback-only.js';
+import metrics from './plugins/metrics.js';
+import openapi from './plugins/openapi.js';
+import redis from './plugins/redis.js';
+import securityHeaders from './plugins/security-headers.js';
+import sessions from './plugins/sessions.js';
+import { installCatalog } from './v1/catalog/catalog-registry.js';
+import { downloaderRootRoutes } from './v1/downloader/index.js';
+import { v1 } from './v1/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** false silences the log (tests); an object is handed to pino. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole service as a Fastify instance, ready for inject() or listen(). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const serverOptions = {
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers["x-csrf-token"]',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.password_hash',
+          '*.passwordHash',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    // Fastify also takes a hop count here, which its types do not spell.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    ...(config.tls
+      ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
+      : {}),
+    ajv: { customOptions: { allErrors: true } },
+    routerOptions: { maxParamLength: 500 },
+    return503OnClosing: true,
+  };
+  const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  installCatalog(app);
+  await app.register(errors);
+  await app.register(jsonBody);
+  await app.register(database, { config });
+  await app.register(redis, { config });
+  await app.register(loopbackOnly);
+  await app.register(securityHeaders, { config });
+  if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(csrf, { config });
+  await app.register(sessions, { config });
+  // Once, at the root: the live queue listens both under /api/v1 and at /ws.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(openapi, { config });
+  await app.register(metrics);
+  await app.register(healthRoutes);
+  await app.register(directory, { prefix: '/api' });
+  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(downloaderRootRoutes);
+
+  if (config.admin) {
+    const outcome = await ensureAdmin(app.db, config.admin);
+    app.log.info({ username: config.admin.username, outcome }, 'admin account checked');
+  }
+
+  const sweep = setInterval(() => {
+    deleteExpiredSessions(app.db).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.ready();
+  return app;
+}

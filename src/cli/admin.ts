@@ -1,0 +1,81 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { ensureAdmin } from '../directory/admin/bootstrap-admin.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../directory/auth/passwords.js';
+import { findUserByLogin, listLatestUsers, updateUser } from '../directory/users/users-repository.js';
+import { openDatabase } from './open-database.js';
+
+const USAGE = `usage:
+  npm run admin -- create <username> <email>   password from ADMIN_PASSWORD, or asked for
+  npm run admin -- promote <username-or-email>
+  npm run admin -- demote <username-or-email>
+  npm run admin -- list [--limit N]`;
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  const password = await rl.question('password: ');
+  rl.close();
+  return password;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { limit: { type: 'string', default: '100' } },
+  });
+  const [command, ...args] = positionals;
+  if (!command || !['create', 'promote', 'demote', 'list'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { db } = await openDatabase();
+  try {
+    if (command === 'create') {
+      const [username, email] = args;
+      if (!username || !email) throw new UsageError(USAGE);
+      const password = await readPassword();
+      if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+        throw new UsageError(`the password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+      }
+      console.log(`${username}: ${await ensureAdmin(db, { username, email, password })}`);
+    } else if (command === 'promote' || command === 'demote') {
+      const [login] = args;
+      if (!login) throw new UsageError(USAGE);
+      const user = await findUserByLogin(db, login);
+      if (!user) throw new UsageError(`no user "${login}"`);
+      await updateUser(
+        db,
+        user.id,
+        command === 'promote' ? { role: 'admin', isVerified: true } : { role: 'user' },
+      );
+      console.log(`${user.username}: now ${command === 'promote' ? 'admin' : 'user'}`);
+    } else {
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new UsageError('--limit takes a positive whole number');
+      for (const u of await listLatestUsers(db, limit)) {
+        console.log(
+          [u.id, u.username, u.email, u.role, u.is_verified ? 'verified' : 'unverified', u.created_at].join(
+            '\t',
+          ),
+        );
+      }
+    }
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof UsageError || error instanceof ConfigError ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

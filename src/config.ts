@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Everything the service reads from its environment, parsed and checked once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; otherwise the SQLite file at `sqlitePath`. */
+  databaseUrl?: string;
+  sqlitePath: string;
+  redisUrl?: string;
+  /** Prefix of every Redis key, so that instances of different deployments (or tests) never mix. */
+  redisPrefix: string;
+  publicUrl?: string;
+  trustProxy: boolean | string | number;
+  tls?: { cert: string; key: string };
+  sessionSecret: string;
+  admin?: { username: string; email: string; password: string };
+  logLevel: string;
+  demoContent: boolean;
+  downloadWorkers: number;
+  ytdlpPath: string;
+  ffmpegPath: string;
+  jikanUrl: string;
+  /** How long one request to Jikan may take before it counts as timed out, in milliseconds. */
+  jikanTimeoutMs: number;
+  /** Requests per minute and client IP on /api/v1. */
+  rateLimitPerMinute: number;
+  /** Media pools reachable only from loopback. */
+  privatePools: string[];
+  /** How long finished downloads are kept, in seconds. */
+  downloadRetentionSeconds: number;
+  /** How long a rendered public group-list page is reused, in ms (0 = never cached). */
+  groupsPageCacheMs: number;
+  /** Cookies get Secure and the __Host- prefix. */
+  secureCookies: boolean;
+  /**
+   * Tests and benchmarks only: outbound fetches of user-given URLs (canvas avatars) may reach
+   * plainly written loopback addresses. Deliberately not read from the environment, so no
+   * deployment can switch it on; tests pass it to buildTestApp.
+   */
+  allowLoopbackFetchForTests?: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads the environment. Throws a ConfigError that lists every bad value at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = str(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error();
+      return raw;
+    } catch {
+      problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+      return undefined;
+    }
+  };
+
+  const dataDir = resolve(str('DATA_DIR') ?? './data');
+  const databaseUrl = str('DATABASE_URL');
+  let sqlitePath = join(dataDir, 'kizuna.sqlite');
+  let postgresUrl: string | undefined;
+  if (databaseUrl) {
+    if (/^postgres(ql)?:\/\//.test(databaseUrl)) postgresUrl = databaseUrl;
+    else if (databaseUrl.startsWith('sqlite:')) sqlitePath = resolve(databaseUrl.slice('sqlite:'.length));
+    else problems.push('DATABASE_URL must start with postgres:// or sqlite:');
+  }
+
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const tlsCert = str('TLS_CERT');
+  const tlsKey = str('TLS_KEY');
+  let tls: Config['tls'];
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) problems.push('TLS_CERT and TLS_KEY must be given together');
+  else if (tlsCert && tlsKey) {
+    for (const [name, path] of [
+      ['TLS_CERT', tlsCert],
+      ['TLS_KEY', tlsKey],
+    ] as const) {
+      if (!existsSync(path)) problems.push(`${name} file not found: ${path}`);
+    }
+    tls = { cert: tlsCert, key: tlsKey };
+  }
+
+  const adminUsername = str('ADMIN_USERNAME');
+  const adminEmail = str('ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD;
+  let admin: Config['admin'];
+  if (adminUsername || adminEmail || adminPassword) {
+    if (!adminUsername || !adminEmail || !adminPassword) {
+      problems.push('ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
+    } else {
+      admin = { username: adminUsername, email: adminEmail, password: adminPassword };
+    }
+  }
+
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY'));
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: str('HOST') ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: postgresUrl,
+    sqlitePath,
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: str('REDIS_PREFIX') ?? 'kizuna:',
+    publicUrl,
+    trustProxy,
+    tls,
+    sessionSecret: str('SESSION_SECRET') ?? '',
+    admin,
+    logLevel,
+    demoContent: bool('DEMO_CONTENT', true),
+    downloadWorkers: int('DOWNLOAD_WORKERS', 4, 1, 64),
+    ytdlpPath: str('YTDLP_PATH') ?? 'yt-dlp',
+    ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
+    jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
+    jikanTimeoutMs: int('JIKAN_TIMEOUT_MS', 8000, 100, 120_000),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    privatePools: (str('PRIVATE_POOLS') ?? '')
+      .split(',')
+      .map((p) => p.trim().toLowerCase())
+      .filter(Boolean),
+    downloadRetentionSeconds: int('DOWNLOAD_RETENTION_SECONDS', 3600, 60, 30 * 86400),
+    groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', 2000, 0, 60_000),
+    secureCookies: Boolean(tls) || Boolean(publicUrl?.startsWith('https:')),
+  };
+  if (config.sessionSecret && config.sessionSecret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!config.sessionSecret) config.sessionSecret = loadOrCreateSecret(dataDir);
+  return config;
+}
+
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  // A hop count or a list of trusted addresses/CIDRs, as Fastify's trustProxy takes them.
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** The session secret survives restarts: generated once and kept in DATA_DIR. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

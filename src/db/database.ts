@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { AccountTables } from './tables/accounts.js';
+import type { AnimeTables } from './tables/anime.js';
+import type { DownloadsTables } from './tables/downloads.js';
+import type { GroupsTables } from './tables/groups.js';
+import type { MediaTables } from './tables/media.js';
+
+export interface Database extends AccountTables, GroupsTables, MediaTables, AnimeTables, DownloadsTables {}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// COUNT(*) and BIGINT come back from pg as strings; every count we make fits in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  sqlitePath: string;
+  /** Told about errors of idle pooled connections (e.g. a server restart), which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>; dialect: Dialect } {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The pool drops the broken connection and opens a new one when next needed.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SqliteDatabase(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    dialect: 'sqlite',
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small
+ * indexed lookup, so the same SQL text reuses its prepared statement. Bounded, oldest out first.
+ * Our own because neither Kysely nor better-sqlite3 offers it.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, limit = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= limit) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+export function dialectOf(db: Kysely<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Now as the ISO-8601 UTC text every timestamp column holds. */
+export const nowIso = () => new Date().toISOString();
+
+/** Booleans are 0/1 integers in the database. */
+export const toFlag = (value: boolean) => (value ? 1 : 0);

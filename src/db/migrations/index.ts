@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as accounts from './001-accounts.js';
+import * as groups from './002-groups.js';
+import * as media from './003-media.js';
+import * as anime from './004-anime.js';
+import * as downloads from './005-downloads.js';
+
+/** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
+export const migrations: Record<string, Migration> = {
+  '001-accounts': accounts,
+  '002-groups': groups,
+  '003-media': media,
+  '004-anime': anime,
+  '005-downloads': downloads,
+};

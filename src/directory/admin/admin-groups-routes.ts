@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/problem.js';
+import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { GroupSchema } from '../groups/group-json.js';
+import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from '../groups/group-page.js';
+import { deleteGroup, verifyGroup } from '../groups/groups-repository.js';
+import { ignoreJsonBody } from '../groups/ignore-json-body.js';
+import { removeLogo } from '../groups/logo-store.js';
+import type { PageCache } from '../groups/page-cache.js';
+
+const AdminListQuery = Type.Object({
+  state: Type.Optional(
+    Type.Union([Type.Literal('unverified'), Type.Literal('verified')], {
+      description: 'Only groups in this state; all groups when absent',
+    }),
+  ),
+  ...PageQuery,
+});
+
+export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
+  app,
+  { pageCache },
+) => {
+  ignoreJsonBody(app);
+
+  app.get(
+    '/admin/groups',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'All groups (the moderation queue), newest first',
+        description: PAGE_HEADERS.description,
+        querystring: AdminListQuery,
+        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { state, limit, cursor } = request.query;
+      const verified = state === undefined ? undefined : state === 'verified';
+      return groupPage(request, reply, { verified }, { limit, cursor }, { withSubmitter: true });
+    },
+  );
+
+  app.post(
+    '/admin/groups/:id/verify',
+    {
+      preHandler: [app.requireAdmin, app.csrfProtection],
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify a group: it is public at once',
+        params: IdParams,
+        response: { 200: Type.Object({ group: GroupSchema }), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await verifyGroup(app.db, request.params.id);
+      if (!row) throw notFound(`No group with id ${request.params.id}.`);
+      pageCache.invalidate();
+      return { group: groupJsonFor(request)(row) };
+    },
+  );
+
+  app.delete(
+    '/admin/groups/:id',
+    {
+      preHandler: [app.requireAdmin, app.csrfProtection],
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a group permanently, with its likes and logo',
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const removed = await deleteGroup(app.db, request.params.id);
+      if (!removed) throw notFound(`No group with id ${request.params.id}.`);
+      pageCache.invalidate();
+      if (removed.logo_file) {
+        await removeLogo(app.config.dataDir, removed.logo_file).catch((error) =>
+          request.log.warn(
+            { err: error, file: removed.logo_file },
+            'logo file of a deleted group not removed',
+          ),
+        );
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { problemResponses } from '../../lib/schemas.js';
+import { adminStats } from '../stats/stats-repository.js';
+
+const NameCounts = Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() }));
+
+const AdminStatsSchema = Type.Object({
+  users: Type.Object({
+    total: Type.Integer(),
+    byRole: Type.Record(Type.String(), Type.Integer()),
+    byStatus: Type.Object({ verified: Type.Integer(), unverified: Type.Integer() }),
+  }),
+  groups: Type.Object({ total: Type.Integer(), verified: Type.Integer(), unverified: Type.Integer() }),
+  likes: Type.Integer(),
+  platforms: NameCounts,
+  categories: NameCounts,
+});
+
+export const adminStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/stats',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Dashboard statistics: users by role and status, groups, platforms and categories',
+        response: { 200: AdminStatsSchema, ...problemResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return adminStats(app.db);
+    },
+  );
+};

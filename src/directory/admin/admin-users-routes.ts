@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/problem.js';
+import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { toUserJson, UserSchema } from '../users/user-json.js';
+import { listLatestUsers, updateUser } from '../users/users-repository.js';
+
+export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/admin/users',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The latest 100 users, newest first',
+        response: { 200: Type.Array(UserSchema), ...problemResponses(401, 403) },
+      },
+    },
+    async () => (await listLatestUsers(app.db, 100)).map(toUserJson),
+  );
+
+  app.post(
+    '/admin/users/:id/verify',
+    {
+      preHandler: [app.requireAdmin, app.csrfProtection],
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a user as verified',
+        params: IdParams,
+        response: { 200: Type.Object({ user: UserSchema }), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(app.db, request.params.id, { isVerified: true });
+      if (!user) throw notFound(`No user with id ${request.params.id}.`);
+      return { user: toUserJson(user) };
+    },
+  );
+};

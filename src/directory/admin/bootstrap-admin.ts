@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { createUser, findUserByUsernameOrEmail, updateUser } from '../users/users-repository.js';
+
+export interface AdminSpec {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Makes sure the configured admin exists: creates it, or promotes the account that has that
+ * username or e-mail (and sets the configured password, so the environment stays the truth).
+ */
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  spec: AdminSpec,
+): Promise<'created' | 'promoted' | 'unchanged'> {
+  const [existing, other] = await findUserByUsernameOrEmail(db, spec.username, spec.email);
+  if (other) throw new Error(`ADMIN_USERNAME and ADMIN_EMAIL belong to two different accounts`);
+  if (!existing) {
+    await createUser(db, {
+      username: spec.username,
+      email: spec.email,
+      passwordHash: await hashPassword(spec.password),
+      role: 'admin',
+      isVerified: true,
+    });
+    return 'created';
+  }
+  const passwordOk = await verifyPassword(existing.password_hash, spec.password);
+  if (existing.role === 'admin' && existing.is_verified === 1 && passwordOk) return 'unchanged';
+  await updateUser(db, existing.id, {
+    role: 'admin',
+    isVerified: true,
+    ...(passwordOk ? {} : { passwordHash: await hashPassword(spec.password) }),
+  });
+  return 'promoted';
+}

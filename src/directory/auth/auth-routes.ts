@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { toUserJson, UserSchema } from '../users/user-json.js';
+import {
+  createUser,
+  findUserByLogin,
+  findUserByUsernameOrEmail,
+  userKey,
+} from '../users/users-repository.js';
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  clearFailures,
+  recordFailure,
+  secondsBlocked,
+} from './login-throttle.js';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.js';
+
+const RegisterBody = Type.Object(
+  {
+    username: Type.String({
+      minLength: 3,
+      maxLength: 50,
+      pattern: '^[\\p{L}\\p{N}_.\\-]+$',
+      description: 'Letters, digits, underscore, dot and hyphen.',
+    }),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+  },
+  { additionalProperties: false },
+);
+
+const LoginBody = Type.Object({
+  usernameOrEmail: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+});
+
+const UserEnvelope = Type.Object({ user: UserSchema });
+const BAD_LOGIN = 'Wrong username, e-mail or password.';
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session and a CSRF token for state-changing requests',
+        response: {
+          200: Type.Object({
+            loggedIn: Type.Boolean(),
+            user: Type.Optional(UserSchema),
+            csrfToken: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const csrfToken = reply.generateCsrf();
+      return request.user
+        ? { loggedIn: true, user: toUserJson(request.user), csrfToken }
+        : { loggedIn: false, csrfToken };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      onRequest: app.csrfProtection,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (does not log in)',
+        body: RegisterBody,
+        response: { 201: UserEnvelope, ...problemResponses(400, 403, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const { username, email, password } = request.body;
+      const taken = await findUserByUsernameOrEmail(app.db, username, email);
+      if (taken.some((u) => u.username_key === userKey(username)))
+        throw conflict('That username is taken.', 'username');
+      if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
+      const passwordHash = await hashPassword(password);
+      try {
+        const user = await createUser(app.db, {
+          username: username.trim(),
+          email: email.trim(),
+          passwordHash,
+        });
+        return reply.code(201).send({ user: toUserJson(user) });
+      } catch (error) {
+        // Two registrations raced past the check above; the unique index decided.
+        if (isUniqueViolation(error)) throw conflict('That username or e-mail address is taken.');
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      onRequest: app.csrfProtection,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with a username or e-mail address',
+        body: LoginBody,
+        response: { 200: UserEnvelope, ...problemResponses(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { usernameOrEmail, password } = request.body;
+      const user = await findUserByLogin(app.db, usernameOrEmail);
+      // Keyed on the account, so its username and its e-mail share one count of failures.
+      const accountKey = user ? `account:${user.id}` : `account:${userKey(usernameOrEmail)}`;
+      const addressKey = `address:${request.ip}`;
+      const wait = await secondsBlocked(app.db, [accountKey, addressKey]);
+      if (wait > 0) throw rateLimited(wait, 'Too many failed logins; wait before trying again.');
+
+      if (!(await verifyPassword(user?.password_hash, password)) || !user) {
+        await recordFailure(app.db, accountKey, ACCOUNT_POLICY);
+        await recordFailure(app.db, addressKey, ADDRESS_POLICY);
+        throw unauthenticated(BAD_LOGIN);
+      }
+      await clearFailures(app.db, accountKey);
+      await app.startSession(request, reply, user.id);
+      return { user: toUserJson(user) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.csrfProtection,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session',
+        response: { 204: Type.Null(), ...problemResponses(403) },
+      },
+    },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import type { GroupsTable } from '../../db/tables/groups.js';
+
+export const GroupSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    platform: Type.String(),
+    category: Type.String(),
+    inviteLink: Type.String(),
+    description: Type.String(),
+    tags: Type.Array(Type.String()),
+    logoUrl: Type.Union([Type.String(), Type.Null()], { description: 'Absolute URL of the logo we serve' }),
+    externalImageUrl: Type.Union([Type.String(), Type.Null()]),
+    likes: Type.Integer(),
+    isVerified: Type.Boolean(),
+    createdAt: Type.String({ format: 'date-time' }),
+    likedByMe: Type.Optional(Type.Boolean({ description: 'Present when the request has a session' })),
+    submittedBy: Type.Optional(
+      Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()], {
+        description: 'Admin views only: who submitted the group (null when that account is gone)',
+      }),
+    ),
+  },
+  { $id: 'Group' },
+);
+
+export interface GroupJson {
+  id: number;
+  title: string;
+  platform: string;
+  category: string;
+  inviteLink: string;
+  description: string;
+  tags: string[];
+  logoUrl: string | null;
+  externalImageUrl: string | null;
+  likes: number;
+  isVerified: boolean;
+  createdAt: string;
+  likedByMe?: boolean;
+  submittedBy?: { id: number; username: string } | null;
+}
+
+/** A group row as the repository returns it (the search column stays inside). */
+export type GroupRow = Omit<GroupsTable, 'id' | 'search_text'> & { id: number };
+
+export function toGroupJson(row: GroupRow, logoUrl: (file: string) => string): GroupJson {
+  return {
+    id: row.id,
+    title: row.title,
+    platform: row.platform,
+    category: row.category,
+    inviteLink: row.invite_link,
+    description: row.description,
+    tags: JSON.parse(row.tags) as string[],
+    logoUrl: row.logo_file ? logoUrl(row.logo_file) : null,
+    externalImageUrl: row.external_image_url,
+    likes: row.likes,
+    isVerified: row.is_verified === 1,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { absoluteUrl } from '../../lib/absolute-url.js';
+import { badRequest } from '../../lib/problem.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { type GroupJson, toGroupJson } from './group-json.js';
+import { type GroupFilter, likedGroupIds, listGroups, usernames } from './groups-repository.js';
+import { logoPath } from './logo-store.js';
+
+/** Query members every paginated group list takes. */
+export const PageQuery = {
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Groups per page' }),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 100, description: "Opaque position from the previous page's Link header" }),
+  ),
+};
+
+export const PAGE_HEADERS = {
+  description: 'The next page, when there is one, is announced in a `Link: <…>; rel="next"` header.',
+};
+
+/** The group JSON of one row for this request: absolute logo URL. */
+export function groupJsonFor(request: FastifyRequest) {
+  const logoUrl = (file: string) => absoluteUrl(request, logoPath(file));
+  return (row: Parameters<typeof toGroupJson>[0]) => toGroupJson(row, logoUrl);
+}
+
+/**
+ * One page of a newest-first group list: fetches one row more than asked to learn whether a next
+ * page exists, and if so announces it in a Link header with the same query and a new cursor.
+ */
+export async function groupPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filter: Omit<GroupFilter, 'limit' | 'after'>,
+  page: { limit: number; cursor?: string },
+  options: { withSubmitter?: boolean } = {},
+): Promise<GroupJson[]> {
+  const after = page.cursor ? decodeCursor(page.cursor) : undefined;
+  if (after === null) throw badRequest('cursor', 'is not a cursor from a Link header of this list');
+  const db = request.server.db;
+  const rows = await listGroups(db, { ...filter, after, limit: page.limit + 1 });
+  const hasMore = rows.length > page.limit;
+  if (hasMore) rows.length = page.limit;
+
+  if (hasMore) {
+    const last = rows[rows.length - 1];
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    params.set('cursor', encodeCursor({ createdAt: last.created_at, id: last.id }));
+    const path = `${request.url.split('?')[0]}?${params.toString()}`;
+    reply.header('link', `<${absoluteUrl(request, path)}>; rel="next"`);
+  }
+
+  const toJson = groupJsonFor(request);
+  const groups = rows.map(toJson);
+  if (request.user) {
+    const liked = await likedGroupIds(
+      db,
+      request.user.id,
+      rows.map((r) => r.id),
+    );
+    for (const group of groups) group.likedByMe = liked.has(group.id);
+  }
+  if (options.withSubmitter) {
+    const ids = [...new Set(rows.flatMap((r) => (r.submitted_by === null ? [] : [r.submitted_by])))];
+    const names = await usernames(db, ids);
+    rows.forEach((row, i) => {
+      const username = row.submitted_by === null ? undefined : names.get(row.submitted_by);
+      groups[i].submittedBy = username === undefined ? null : { id: row.submitted_by as number, username };
+    });
+  }
+  return groups;
+}

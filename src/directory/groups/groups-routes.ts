@@ -1,0 +1,222 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { badRequest, invalidFields, notFound, Problem } from '../../lib/problem.js';
+import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { GroupSchema } from './group-json.js';
+import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
+import { parseSubmission } from './group-submission.js';
+import { findGroup, insertGroup, likedGroupIds } from './groups-repository.js';
+import { type Logo, reencodeLogo } from './logo-image.js';
+import { removeLogo, saveLogo } from './logo-store.js';
+import { multipartProblem } from './multipart-errors.js';
+import type { PageCache } from './page-cache.js';
+import { canonicalPlatform, nameKey } from './platforms.js';
+import { searchPatterns } from './search-text.js';
+
+/**
+ * The spec's "at most 2 MB" for a logo, read as 2,000,000 bytes: that way a file one byte over
+ * 2 MB is refused whichever megabyte a client has in mind (2,000,001 or 2 MiB + 1).
+ */
+export const LOGO_MAX_BYTES = 2_000_000;
+
+const SubmitBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 120 }),
+    platform: Type.String({ minLength: 1, maxLength: 40, examples: ['WhatsApp', 'Telegram', 'Discord'] }),
+    category: Type.String({ minLength: 1, maxLength: 50 }),
+    inviteLink: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'https link that fits the platform',
+    }),
+    description: Type.String({ minLength: 1, maxLength: 2000 }),
+    tags: Type.Optional(
+      Type.Union(
+        [Type.String({ maxLength: 1000 }), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 20 })],
+        {
+          description: 'Comma-separated, a JSON array string, or the field repeated',
+        },
+      ),
+    ),
+    logo: Type.Optional(
+      // A file part arrives as a Buffer (an object to the validator); its bytes are checked later.
+      Type.Unsafe<Buffer | string>({
+        anyOf: [{ type: 'string', format: 'binary' }, { type: 'object' }],
+        description: 'PNG, JPEG, WebP or GIF, at most 2 MiB',
+      }),
+    ),
+    externalImageUrl: Type.Optional(
+      Type.String({ maxLength: 2048, description: 'https URL of an image elsewhere' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ListQuery = Type.Object({
+  platform: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Exact platform name, any letter case' }),
+  ),
+  category: Type.Optional(Type.String({ maxLength: 50, description: 'Exact category, any letter case' })),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Words that must each begin a word of the title, description or tags',
+    }),
+  ),
+  ...PageQuery,
+});
+
+const MineQuery = Type.Object({ ...PageQuery });
+
+export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
+  app,
+  { pageCache },
+) => {
+  // Only this scope parses multipart; the whole upload is held in memory (at most 2 MiB) and never
+  // touches the disk before it has been checked.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: {
+      fileSize: LOGO_MAX_BYTES,
+      files: 1,
+      fields: 20,
+      parts: 25,
+      // Far above every field's maxLength, so a value cut at this limit still fails the schema.
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  });
+
+  // Turned into a problem here; everything else goes on to the service's own error handler.
+  app.setErrorHandler((error: FastifyError) => {
+    throw multipartProblem(error) ?? error;
+  });
+
+  app.get(
+    '/groups',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Verified groups, newest first',
+        description: `Filters combine with AND. ${PAGE_HEADERS.description}`,
+        querystring: ListQuery,
+        response: { 200: Type.Array(GroupSchema), ...problemResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { platform, category, search, limit, cursor } = request.query;
+      const platformKey = platform?.trim() ? nameKey(canonicalPlatform(platform)) : undefined;
+      const categoryKey = category?.trim() ? nameKey(category) : undefined;
+      const patterns = search ? searchPatterns(search) : [];
+      const filter = { verified: true, platformKey, categoryKey, searchPatterns: patterns };
+      const page = () => groupPage(request, reply, filter, { limit, cursor });
+      // Personal pages (likedByMe) are never cached; the Link header holds our absolute URL, so the
+      // key includes the origin the request came in through.
+      if (request.user) return page();
+      const key = `${request.protocol}://${request.host}${request.url}`;
+      let cached = pageCache.get(key);
+      if (!cached) {
+        const generation = pageCache.generation;
+        const body = Buffer.from(String(reply.serialize(await page())), 'utf8');
+        const link = reply.getHeader('link');
+        cached = { body, link: typeof link === 'string' ? link : undefined };
+        pageCache.set(key, cached, generation);
+      }
+      if (cached.link) reply.header('link', cached.link);
+      // Already serialised by this route's own schema and encoded; sent as it is.
+      const raw: FastifyReply = reply;
+      return raw.type('application/json; charset=utf-8').send(cached.body);
+    },
+  );
+
+  app.get(
+    '/groups/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['groups'],
+        summary: 'My own submissions, pending ones included, newest first',
+        description: PAGE_HEADERS.description,
+        querystring: MineQuery,
+        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const userId = request.user?.id as number;
+      return groupPage(request, reply, { submittedBy: userId }, request.query);
+    },
+  );
+
+  app.get(
+    '/groups/:id',
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'One group: verified ones for everybody, a pending one for its submitter and admins',
+        params: IdParams,
+        response: { 200: Type.Object({ group: GroupSchema }), ...problemResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findGroup(app.db, request.params.id);
+      const user = request.user;
+      const visible =
+        row && (row.is_verified === 1 || (user && (user.role === 'admin' || user.id === row.submitted_by)));
+      if (!row || !visible) throw notFound(`No group with id ${request.params.id}.`);
+      const group = groupJsonFor(request)(row);
+      if (user) group.likedByMe = (await likedGroupIds(app.db, user.id, [row.id])).has(row.id);
+      return { group };
+    },
+  );
+
+  app.post(
+    '/groups',
+    {
+      // Checked before the body is read, so a refused request never uploads anything.
+      onRequest: [app.requireUser, app.csrfProtection],
+      preValidation: async (request) => {
+        if (!request.isMultipart()) {
+          throw new Problem('UNSUPPORTED_MEDIA_TYPE', 'Send the group as multipart/form-data.');
+        }
+      },
+      schema: {
+        tags: ['groups'],
+        summary: 'Submit a group for moderation',
+        description: 'multipart/form-data. The group stays hidden until an admin verifies it.',
+        consumes: ['multipart/form-data'],
+        body: SubmitBody,
+        response: {
+          201: Type.Object({ group: GroupSchema }),
+          ...problemResponses(400, 401, 403, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { logo, ...fields } = request.body;
+      const parsed = parseSubmission(fields);
+      if (!parsed.ok) throw invalidFields(parsed.errors);
+
+      let image: Logo | null = null;
+      if (typeof logo === 'string' && logo !== '')
+        throw badRequest('logo', 'must be a file, not a text field');
+      if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
+
+      const logoFile = image ? await saveLogo(app.config.dataDir, image.data, image.extension) : null;
+      try {
+        const row = await insertGroup(app.db, {
+          ...parsed.value,
+          logoFile,
+          submittedBy: request.user?.id ?? null,
+        });
+        const group = groupJsonFor(request)(row);
+        return reply.code(201).send({ group: { ...group, likedByMe: false } });
+      } catch (error) {
+        if (logoFile) await removeLogo(app.config.dataDir, logoFile);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminGroupsRoutes } from '../admin/admin-groups-routes.js';
+import { adminStatsRoutes } from '../admin/admin-stats-routes.js';
+import { publicStatsRoutes } from '../stats/public-stats-routes.js';
+import { groupRoutes } from './groups-routes.js';
+import { likesRoutes } from './likes-routes.js';
+import { logoRoutes } from './logo-routes.js';
+import { PageCache } from './page-cache.js';
+
+/** Groups, likes, statistics and moderation (spec/directory-api.md), mounted at /api. */
+export const groupsRoutes: FastifyPluginAsync = async (app) => {
+  // Shared by the public list (reads) and every route whose write changes a public page.
+  const pageCache = new PageCache(app.config.groupsPageCacheMs);
+  await app.register(groupRoutes, { pageCache });
+  await app.register(likesRoutes, { pageCache });
+  await app.register(logoRoutes);
+  await app.register(publicStatsRoutes);
+  await app.register(adminGroupsRoutes, { pageCache });
+  await app.register(adminStatsRoutes);
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/problem.js';
+import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { ignoreJsonBody } from './ignore-json-body.js';
+import { likeGroup, unlikeGroup } from './likes-repository.js';
+import type { PageCache } from './page-cache.js';
+
+const LikeState = Type.Object({
+  id: Type.Integer(),
+  likes: Type.Integer({ description: "The group's like count after this request" }),
+  likedByMe: Type.Boolean(),
+});
+
+export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
+  app,
+  { pageCache },
+) => {
+  ignoreJsonBody(app);
+
+  app.post(
+    '/groups/:id/like',
+    {
+      preHandler: [app.requireUser, app.csrfProtection],
+      schema: {
+        tags: ['groups'],
+        summary: 'Like a verified group (once per account; repeating changes nothing)',
+        params: IdParams,
+        response: { 200: LikeState, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const state = await likeGroup(app.db, request.params.id, request.user?.id as number);
+      if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
+      if (state.changed) pageCache.invalidate();
+      return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
+    },
+  );
+
+  app.delete(
+    '/groups/:id/like',
+    {
+      preHandler: [app.requireUser, app.csrfProtection],
+      schema: {
+        tags: ['groups'],
+        summary: 'Take a like back',
+        params: IdParams,
+        response: { 200: LikeState, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const state = await unlikeGroup(app.db, request.params.id, request.user?.id as number);
+      if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
+      if (state.changed) pageCache.invalidate();
+      return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
+    },
+  );
+};

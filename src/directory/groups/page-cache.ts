@@ -1,0 +1,59 @@
+/**
+ * A small cache of rendered public list pages (anonymous GET /api/groups), so that the busiest
+ * read in the directory does not query and serialise 50 groups for every visitor.
+ *
+ * Correctness comes first: every write that can change a public page (verify, delete, like,
+ * unlike) calls `invalidate()`, which empties the cache at once for this instance, and a page
+ * computed while a write happened is not stored (the generation check). Other instances
+ * behind the same database see such a write after at most `ttlMs`. Written here rather than taken
+ * from a package because it is a dozen lines and must tie into our own write paths.
+ */
+export interface CachedPage {
+  /** Encoded once: sending a Buffer costs no UTF-8 conversion per request. */
+  body: Buffer;
+  link?: string;
+}
+
+export class PageCache {
+  #entries = new Map<string, { page: CachedPage; expires: number }>();
+  #generation = 0;
+
+  constructor(
+    readonly ttlMs = 2000,
+    readonly maxEntries = 256,
+  ) {}
+
+  /** Bumps on every invalidation; take it before computing a page and hand it back to `set`. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.page;
+  }
+
+  set(key: string, page: CachedPage, generation: number, now = Date.now()): void {
+    if (this.ttlMs <= 0 || generation !== this.#generation) return;
+    if (this.#entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { page, expires: now + this.ttlMs });
+  }
+
+  invalidate(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,49 @@
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 30;
+
+export type TagsResult = { ok: true; tags: string[] } | { ok: false; message: string };
+
+/**
+ * Tags arrive as a comma-separated string ("a, b"), a JSON array string ('["a","b"]') or as
+ * repeated form fields (an array of either). Stored trimmed, lower-case, without a leading '#',
+ * unique and in first-seen order; more than MAX_TAGS or a tag longer than MAX_TAG_LENGTH is
+ * refused rather than cut, so nothing the submitter wrote disappears silently.
+ */
+export function normalizeTags(input: string | string[] | undefined): TagsResult {
+  if (input === undefined) return { ok: true, tags: [] };
+  const raw: string[] = [];
+  for (const value of Array.isArray(input) ? input : [input]) {
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return { ok: false, message: 'is not a valid JSON array' };
+      }
+      if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string')) {
+        return { ok: false, message: 'must be a JSON array of strings' };
+      }
+      raw.push(...(parsed as string[]));
+    } else {
+      raw.push(...text.split(','));
+    }
+  }
+  const tags: string[] = [];
+  for (const item of raw) {
+    const tag = item
+      .normalize('NFKC')
+      .replace(/[\p{Cc}\s]+/gu, ' ')
+      .trim()
+      .replace(/^#+/, '')
+      .trim()
+      .toLowerCase();
+    if (tag === '' || tags.includes(tag)) continue;
+    if ([...tag].length > MAX_TAG_LENGTH) {
+      return { ok: false, message: `each tag may have at most ${MAX_TAG_LENGTH} characters` };
+    }
+    tags.push(tag);
+  }
+  if (tags.length > MAX_TAGS) return { ok: false, message: `at most ${MAX_TAGS} tags are allowed` };
+  return { ok: true, tags };
+}

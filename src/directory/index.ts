@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adminUsersRoutes } from './admin/admin-users-routes.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { groupsRoutes } from './groups/index.js';
+
+/** spec/directory-api.md, mounted at /api. Sessions are read here only, not on the public v1 API. */
+export const directory: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    await app.loadSession(request);
+  });
+  await app.register(authRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(groupsRoutes);
+};

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { DEFAULT_SETTINGS, DownloaderService } from './downloader-service.js';
+import type { Engine } from './engine.js';
+import { PinterestEngine } from './engines/pinterest-engine.js';
+import { SpotifyEngine } from './engines/spotify-engine.js';
+import { ThreadsEngine } from './engines/threads-engine.js';
+import { YtdlpEngine } from './engines/ytdlp-engine.js';
+import { safePageFetcher } from './extractors/page-fetcher.js';
+import type { Platform } from './platforms.js';
+import { BullmqQueue } from './queue/bullmq-queue.js';
+import { MemoryQueue } from './queue/memory-queue.js';
+import { ResultsStore } from './results-store.js';
+import { MemoryJobStore } from './store/memory-job-store.js';
+import { RedisJobStore } from './store/redis-job-store.js';
+
+// One service per app, reached from both route trees (/api/v1 and the root /ws alias); the HTTP
+// server is the one object every encapsulated context of an app shares and no other app has.
+const services = new WeakMap<object, Promise<DownloaderService>>();
+
+/** The app's downloader, created (and its workers started) on first use, closed with the app. */
+export function downloaderFor(app: FastifyInstance): Promise<DownloaderService> {
+  let service = services.get(app.server);
+  if (!service) {
+    service = createDownloader(app);
+    services.set(app.server, service);
+  }
+  return service;
+}
+
+export function defaultEngines(config: Config): Record<Platform, Engine> {
+  const tools = { ytdlpPath: config.ytdlpPath, ffmpegPath: config.ffmpegPath };
+  const ytdlp = new YtdlpEngine(tools);
+  return {
+    youtube: ytdlp,
+    tiktok: ytdlp,
+    instagram: ytdlp,
+    facebook: ytdlp,
+    twitter: ytdlp,
+    soundcloud: ytdlp,
+    pinterest: new PinterestEngine(safePageFetcher),
+    threads: new ThreadsEngine(safePageFetcher),
+    spotify: new SpotifyEngine(tools, safePageFetcher),
+  };
+}
+
+async function createDownloader(app: FastifyInstance): Promise<DownloaderService> {
+  const { config } = app;
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    limits: { ...DEFAULT_SETTINGS.limits },
+    retentionSeconds: config.downloadRetentionSeconds,
+  };
+  const recordTtl = config.downloadRetentionSeconds * 2 + Math.ceil(settings.limits.timeoutMs / 1000);
+  const store = app.redis
+    ? new RedisJobStore(app.redis, config.redisPrefix, recordTtl)
+    : new MemoryJobStore();
+  if (store instanceof RedisJobStore) await store.listening();
+  const queue = app.redis
+    ? new BullmqQueue(app.redis, config.redisPrefix, config.downloadWorkers)
+    : new MemoryQueue(config.downloadWorkers);
+  const service = new DownloaderService(
+    store,
+    queue,
+    new ResultsStore(config.dataDir),
+    defaultEngines(config),
+    settings,
+    app.log.child({ area: 'downloader' }),
+  );
+  await service.start();
+
+  const sweepEvery = Math.min(60_000, (config.downloadRetentionSeconds * 1000) / 4);
+  const sweep = setInterval(() => {
+    service.sweep().catch((error) => app.log.warn({ err: error }, 'download retention sweep failed'));
+  }, sweepEvery);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await service.close();
+  });
+  return service;
+}

@@ -1,0 +1,27 @@
+import type { BusMessage, JobRecord } from '../job.js';
+
+/**
+ * Where jobs, their queue positions and the per-client counts live, and how their events reach
+ * every instance. In memory for one process; in Redis when instances share a queue.
+ */
+export interface JobStore {
+  /** Saves a new job, puts it at the end of the waiting line and counts it for its client. */
+  create(job: JobRecord): Promise<void>;
+  get(id: string): Promise<JobRecord | null>;
+  /** Replaces the record (the caller read it first; only the worker that owns a job writes it). */
+  put(job: JobRecord): Promise<void>;
+  /** 1-based place in the waiting line, or null when the job is not waiting. */
+  position(id: string): Promise<number | null>;
+  /** Takes a job out of the waiting line (it starts running or ends). */
+  leaveLine(id: string): Promise<void>;
+  /** Jobs of this client that are queued or running. */
+  activeCount(client: string): Promise<number>;
+  /** The job no longer counts against its client. */
+  release(job: JobRecord): Promise<void>;
+  /** Forgets the record. */
+  delete(id: string): Promise<void>;
+  publish(message: BusMessage): Promise<void>;
+  /** Every message any instance publishes; returns the unsubscribe function. */
+  subscribe(listener: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}

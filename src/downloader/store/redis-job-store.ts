@@ -1,0 +1,105 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { BusMessage, JobRecord } from '../job.js';
+import type { JobStore } from './job-store.js';
+
+/**
+ * The shared store: records as JSON strings with a TTL, the waiting line as a sorted set (so a
+ * position is one ZRANK), per-client sets for the limit, and one pub/sub channel that every
+ * instance listens on to fan events out to its own sockets.
+ */
+export class RedisJobStore implements JobStore {
+  private readonly subscriber: Redis;
+  private readonly local = new EventEmitter().setMaxListeners(0);
+  private readonly channel: string;
+  private ready: Promise<unknown>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** How long a record is kept after it was last written. */
+    private readonly recordTtlSeconds: number,
+  ) {
+    this.channel = `${prefix}dl:events`;
+    this.subscriber = redis.duplicate();
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel !== this.channel) return;
+      try {
+        this.local.emit('message', JSON.parse(raw) as BusMessage);
+      } catch {
+        // Not one of ours; nothing to fan out.
+      }
+    });
+    this.ready = this.subscriber.subscribe(this.channel);
+  }
+
+  private key(id: string) {
+    return `${this.prefix}dl:job:${id}`;
+  }
+
+  private clientKey(client: string) {
+    return `${this.prefix}dl:client:${client}`;
+  }
+
+  async create(job: JobRecord): Promise<void> {
+    const seq = await this.redis.incr(`${this.prefix}dl:seq`);
+    await this.redis
+      .multi()
+      .set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds)
+      .zadd(`${this.prefix}dl:line`, seq, job.id)
+      .sadd(this.clientKey(job.client), job.id)
+      // A crashed instance must not block a client for ever.
+      .expire(this.clientKey(job.client), this.recordTtlSeconds)
+      .exec();
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const raw = await this.redis.get(this.key(id));
+    return raw ? (JSON.parse(raw) as JobRecord) : null;
+  }
+
+  async put(job: JobRecord): Promise<void> {
+    await this.redis.set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds);
+  }
+
+  async position(id: string): Promise<number | null> {
+    const rank = await this.redis.zrank(`${this.prefix}dl:line`, id);
+    return rank === null ? null : rank + 1;
+  }
+
+  async leaveLine(id: string): Promise<void> {
+    await this.redis.zrem(`${this.prefix}dl:line`, id);
+  }
+
+  async activeCount(client: string): Promise<number> {
+    return this.redis.scard(this.clientKey(client));
+  }
+
+  async release(job: JobRecord): Promise<void> {
+    await this.redis.srem(this.clientKey(job.client), job.id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.redis.del(this.key(id));
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    await this.redis.publish(this.channel, JSON.stringify(message));
+  }
+
+  subscribe(listener: (message: BusMessage) => void): () => void {
+    this.local.on('message', listener);
+    return () => this.local.off('message', listener);
+  }
+
+  /** Resolves once this instance hears the channel (tests wait for it before publishing). */
+  async listening(): Promise<void> {
+    await this.ready;
+  }
+
+  async close(): Promise<void> {
+    this.local.removeAllListeners();
+    await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+  }
+}

@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { GlobalFonts } from '@napi-rs/canvas';
+
+/**
+ * The fonts every card and generated image is drawn with, loaded from their npm packages (never from the system, so
+ * a card looks the same on every machine): Outfit for Latin, M PLUS Rounded 1c for Japanese
+ * (and Cyrillic, Greek and any Latin glyph Outfit lacks), Noto Color Emoji for emoji, and DejaVu
+ * Sans last for the symbols names like to carry (★ ♡ ✦ ♪) and scripts the others lack.
+ */
+export const FONT = {
+  /** A font stack for ctx.font: Latin first, then Japanese, then emoji, then symbols. */
+  stack: 'Outfit, "M PLUS Rounded 1c", "Noto Color Emoji", "DejaVu Sans"',
+} as const;
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+let registered = false;
+
+export function registerCardFonts(): void {
+  if (registered) return;
+  const outfit = packageDir('@expo-google-fonts/outfit');
+  const rounded = packageDir('@expo-google-fonts/m-plus-rounded-1c');
+  const dejavu = packageDir('dejavu-fonts-ttf');
+  const files: Array<[string, string]> = [
+    [join(outfit, '400Regular/Outfit_400Regular.ttf'), 'Outfit'],
+    [join(outfit, '600SemiBold/Outfit_600SemiBold.ttf'), 'Outfit'],
+    [join(outfit, '800ExtraBold/Outfit_800ExtraBold.ttf'), 'Outfit'],
+    [join(rounded, '400Regular/MPLUSRounded1c_400Regular.ttf'), 'M PLUS Rounded 1c'],
+    [join(rounded, '800ExtraBold/MPLUSRounded1c_800ExtraBold.ttf'), 'M PLUS Rounded 1c'],
+    [
+      require.resolve('@fontsource/noto-color-emoji/files/noto-color-emoji-emoji-400-normal.woff2'),
+      'Noto Color Emoji',
+    ],
+    [join(dejavu, 'ttf/DejaVuSans.ttf'), 'DejaVu Sans'],
+    [join(dejavu, 'ttf/DejaVuSans-Bold.ttf'), 'DejaVu Sans'],
+    [join(dejavu, 'ttf/DejaVuSansMono.ttf'), 'DejaVu Sans Mono'],
+    [join(dejavu, 'ttf/DejaVuSansMono-Bold.ttf'), 'DejaVu Sans Mono'],
+  ];
+  for (const [path, family] of files) {
+    if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not load the card font ${path}`);
+  }
+  registered = true;
+}
+
+/** A ctx.font value in our stack (or, with `mono`, in DejaVu Sans Mono). */
+export function font(
+  weight: 400 | 600 | 800,
+  sizePx: number,
+  options: { italic?: boolean; mono?: boolean } = {},
+): string {
+  // Whoever asks for a font gets ours, even before the plugin registered them.
+  registerCardFonts();
+  return `${options.italic ? 'italic ' : ''}${weight} ${sizePx}px ${options.mono ? '"DejaVu Sans Mono"' : FONT.stack}`;
+}

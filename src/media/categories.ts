@@ -1,0 +1,128 @@
+/**
+ * The pools the public API serves. Anime categories follow nekos.best v2 (4 image categories and
+ * its reaction GIFs); media pools are the CDN pools of the spec. Both share one namespace, so the
+ * pool "kiss" is at once the GIF category /api/v1/kiss and the media pool /api/v1/media/kiss.
+ */
+export const IMAGE_CATEGORIES = ['husbando', 'kitsune', 'neko', 'waifu'] as const;
+
+export const GIF_CATEGORIES = [
+  'angry',
+  'baka',
+  'bite',
+  'bleh',
+  'blowkiss',
+  'blush',
+  'bonk',
+  'bored',
+  'carry',
+  'clap',
+  'confused',
+  'cry',
+  'cuddle',
+  'dance',
+  'facepalm',
+  'feed',
+  'handhold',
+  'handshake',
+  'happy',
+  'highfive',
+  'hug',
+  'kabedon',
+  'kick',
+  'kiss',
+  'lappillow',
+  'laugh',
+  'lurk',
+  'nod',
+  'nom',
+  'nope',
+  'nya',
+  'pat',
+  'peck',
+  'poke',
+  'pout',
+  'punch',
+  'run',
+  'salute',
+  'shake',
+  'shoot',
+  'shocked',
+  'shrug',
+  'sip',
+  'slap',
+  'sleep',
+  'smile',
+  'smug',
+  'spin',
+  'stare',
+  'tableflip',
+  'teehee',
+  'think',
+  'thumbsup',
+  'tickle',
+  'wag',
+  'wave',
+  'wink',
+  'yawn',
+  'yeet',
+] as const;
+
+/** The public media pools of the spec. */
+export const MEDIA_POOLS = ['menu', 'sleep', 'kiss', 'canvas', 'menuvid'] as const;
+
+export type CategoryFormat = 'image' | 'gif';
+
+const IMAGE_SET = new Set<string>(IMAGE_CATEGORIES);
+const GIF_SET = new Set<string>(GIF_CATEGORIES);
+
+/** The nekos.best-style format of an anime category, or undefined when it is not one. */
+export function categoryFormat(name: string): CategoryFormat | undefined {
+  if (IMAGE_SET.has(name)) return 'image';
+  if (GIF_SET.has(name)) return 'gif';
+  return undefined;
+}
+
+export const ALL_CATEGORIES: readonly string[] = [...IMAGE_CATEGORIES, ...GIF_CATEGORIES];
+
+/** Pool names the CLI accepts: lower-case letters, digits, '-' and '_', as they appear in URLs. */
+export const POOL_NAME_PATTERN = '^[a-z0-9][a-z0-9_-]{0,39}$';
+const POOL_NAME = new RegExp(POOL_NAME_PATTERN);
+
+export function isValidPoolName(name: string): boolean {
+  return POOL_NAME.test(name);
+}
+
+/**
+ * Where a pool may be served. A pool named in PRIVATE_POOLS is private even when it also is a
+ * public name: the operator's word wins, and it disappears from every public listing.
+ */
+export class PoolAccess {
+  /** Read live, not copied: the list is short, and it is the configuration's own. */
+  constructor(private readonly privateList: readonly string[]) {}
+
+  isPrivate(pool: string): boolean {
+    return this.privateList.includes(pool);
+  }
+
+  /** An anime category that the public /:category routes serve. */
+  isPublicCategory(name: string): boolean {
+    return categoryFormat(name) !== undefined && !this.isPrivate(name);
+  }
+
+  /** A media pool that GET /media/:category serves to everyone. */
+  isPublicMediaPool(name: string): boolean {
+    return (MEDIA_POOLS as readonly string[]).includes(name) && !this.isPrivate(name);
+  }
+
+  publicCategories(format?: CategoryFormat): string[] {
+    return ALL_CATEGORIES.filter((c) => !this.isPrivate(c) && (!format || categoryFormat(c) === format));
+  }
+
+  publicMediaPools(): string[] {
+    return MEDIA_POOLS.filter((p) => !this.isPrivate(p));
+  }
+
+  privatePools(): string[] {
+    return [...this.privateList];
+  }
+}

@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util';
+import { ALL_CATEGORIES, isValidPoolName, MEDIA_POOLS } from './categories.js';
+import { importIntoPool, readSidecar, SidecarError } from './importer.js';
+import { listItems } from './media-repository.js';
+import type { MediaStore } from './media-store.js';
+
+export const USAGE = `usage:
+  npm run media -- import <pool> <dir|files…> [--credits credits.json]
+  npm run media -- list [pool] [--limit N]
+  npm run media -- remove <pool> <sha256>
+  npm run media -- stats`;
+
+export class UsageError extends Error {}
+
+export interface Output {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+}
+
+function checkPool(pool: string | undefined, privatePools: readonly string[], io: Output): string {
+  if (!pool || !isValidPoolName(pool)) {
+    throw new UsageError(
+      `the pool must be lower-case letters, digits, "-" or "_" (got "${pool ?? ''}")\n${USAGE}`,
+    );
+  }
+  const served =
+    ALL_CATEGORIES.includes(pool) ||
+    (MEDIA_POOLS as readonly string[]).includes(pool) ||
+    privatePools.includes(pool);
+  if (!served) io.err(`note: no route serves the pool "${pool}" unless PRIVATE_POOLS names it`);
+  return pool;
+}
+
+/**
+ * The operator commands of `npm run media`, separate from process concerns so that tests run
+ * them against a test database. Returns the exit code.
+ */
+export async function runMediaCommand(
+  argv: string[],
+  store: MediaStore,
+  options: { privatePools: readonly string[] },
+  io: Output,
+): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { credits: { type: 'string' }, limit: { type: 'string', default: '50' } },
+  });
+  const [command, ...args] = positionals;
+  switch (command) {
+    case 'import': {
+      const [poolArg, ...paths] = args;
+      const pool = checkPool(poolArg, options.privatePools, io);
+      if (paths.length === 0) throw new UsageError(`name at least one file or directory\n${USAGE}`);
+      let sidecar: Awaited<ReturnType<typeof readSidecar>> | undefined;
+      if (values.credits) {
+        try {
+          sidecar = await readSidecar(values.credits);
+        } catch (error) {
+          if (error instanceof SidecarError) throw new UsageError(error.message);
+          throw new UsageError(`cannot read the credits file ${values.credits}: ${(error as Error).message}`);
+        }
+      }
+      const report = await importIntoPool(store, pool, paths, {
+        sidecar,
+        onEntry: (entry) => {
+          if (entry.outcome === 'refused') io.err(`refused    ${entry.path}: ${entry.reason}`);
+          else if (entry.outcome === 'duplicate')
+            io.out(`duplicate  ${entry.path} (already in ${pool}, skipped)`);
+          else io.out(`${entry.outcome.padEnd(10)} ${entry.path} → ${entry.sha256}`);
+        },
+      }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') throw new UsageError(`no such file or directory: ${error.path ?? ''}`);
+        throw error;
+      });
+      io.out(
+        `${pool}: ${report.added} added, ${report.linked} linked to stored bytes, ${report.duplicates} duplicates skipped, ${report.refused} refused`,
+      );
+      return report.refused > 0 ? 1 : 0;
+    }
+    case 'list': {
+      const pool = args[0] === undefined ? undefined : checkPool(args[0], options.privatePools, io);
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100_000)
+        throw new UsageError('--limit takes a whole number from 1 to 100000');
+      const items = await listItems(store.db, pool, limit);
+      for (const item of items) {
+        const size = item.width && item.height ? `${item.width}x${item.height}` : '-';
+        const credit = item.artist_name ?? item.anime_name ?? '';
+        io.out(
+          `${item.pool}\t${item.sha256}.${item.ext}\t${formatBytes(Number(item.size))}\t${size}\t${credit}`,
+        );
+      }
+      if (items.length === 0) io.err(pool ? `the pool "${pool}" is empty` : 'the store is empty');
+      return 0;
+    }
+    case 'remove': {
+      const [poolArg, hash] = args;
+      const pool = checkPool(poolArg, options.privatePools, io);
+      const sha256 = hash?.toLowerCase().replace(/\.[a-z0-9]+$/, '');
+      if (!sha256 || !/^[0-9a-f]{64}$/.test(sha256))
+        throw new UsageError(`name the file by its sha256\n${USAGE}`);
+      const result = await store.remove(pool, sha256);
+      if (!result.removed) {
+        io.err(`${sha256} is not in the pool "${pool}"`);
+        return 1;
+      }
+      io.out(
+        `removed ${sha256} from ${pool}${result.fileDeleted ? '; no pool uses it any more, the file is deleted' : ''}`,
+      );
+      return 0;
+    }
+    case 'stats': {
+      const stats = await store.stats();
+      io.out(`${stats.files} files, ${formatBytes(stats.bytes)}`);
+      for (const [pool, count] of Object.entries(stats.pools)) io.out(`${pool}\t${count}`);
+      return 0;
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present when REDIS_URL is set; every key goes under `config.redisPrefix`. */
+    redis: Redis | null;
+  }
+}
+
+async function redisPlugin(app: FastifyInstance, { config }: { config: Config }) {
+  if (!config.redisUrl) {
+    app.decorate('redis', null);
+    return;
+  }
+  const redis = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+  });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  await redis.connect();
+  app.decorate('redis', redis);
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+}
+
+export default fp(redisPlugin, { name: 'redis' });

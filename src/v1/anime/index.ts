@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { animeDataRoutes } from './anime-data-routes.js';
+import { dailyRoutes } from './daily-routes.js';
+import { meterRoutes } from './meter-routes.js';
+import { paletteRoutes } from './palette-routes.js';
+
+/** The anime area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
+export const animeRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(animeDataRoutes);
+  await app.register(dailyRoutes);
+  await app.register(meterRoutes);
+  await app.register(paletteRoutes);
+};

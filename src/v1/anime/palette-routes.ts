@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { parseHex } from './colour.js';
+import { makePalette, SCHEMES } from './palette.js';
+
+const ColourSchema = Type.Object({
+  hex: Type.String(),
+  rgb: Type.Object({ r: Type.Integer(), g: Type.Integer(), b: Type.Integer() }),
+  hsl: Type.Object({ h: Type.Integer(), s: Type.Integer(), l: Type.Integer() }),
+});
+
+/** /anime/palette: harmonious palettes, fixed by their seed. */
+export const paletteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/anime/palette',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'Palette generator: the same seed gives the same palette',
+        querystring: Type.Object({
+          seed: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 100,
+              description: 'Any text; without one a random seed is chosen and returned',
+            }),
+          ),
+          count: Type.Integer({ minimum: 1, maximum: 10, default: 5 }),
+          base: Type.Optional(
+            Type.String({
+              pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+              description: 'Base colour, e.g. ff6699 or %23ff6699',
+            }),
+          ),
+          scheme: Type.Optional(Type.Union(SCHEMES.map((s) => Type.Literal(s)))),
+        }),
+        response: {
+          200: Type.Object({
+            seed: Type.String(),
+            scheme: Type.String(),
+            base: ColourSchema,
+            colours: Type.Array(ColourSchema),
+          }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { seed, count, base, scheme } = request.query;
+      const baseRgb = base === undefined ? undefined : parseHex(base);
+      if (baseRgb === null) throw badRequest('base', 'must be a hex colour such as ff6699');
+      if (seed === undefined) reply.header('cache-control', 'no-store');
+      return makePalette({ seed: seed ?? randomBytes(6).toString('hex'), count, base: baseRgb, scheme });
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { problemResponses } from '../../lib/schemas.js';
+import { type AvatarFetcher, loadAvatar, safeAvatarFetcher } from './avatar.js';
+import { CardParams, CardQuery, toCardOptions } from './card-query.js';
+import { defaultAvatar } from './default-avatar.js';
+import { ifNoneMatchHits, strongEtag } from './etag.js';
+import { renderCard } from './render-card.js';
+
+const PngSchema = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', contentMediaType: 'image/png' });
+
+export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const production = safeAvatarFetcher();
+  const loopbackForTests = safeAvatarFetcher({ allowLoopbackForTests: true });
+  // Read per request: the switch exists only for tests and benchmarks, never from the environment.
+  const fetcher: AvatarFetcher = (url) =>
+    (app.config.allowLoopbackFetchForTests ? loopbackForTests : production)(url);
+
+  app.get(
+    '/canvas/:type',
+    {
+      schema: {
+        tags: ['canvas'],
+        summary: 'A PNG card: xp (rank), me (profile), levelup or ai',
+        description:
+          'Identical parameters give identical bytes and ETag. An avatar that cannot be fetched or decoded is ' +
+          'replaced by a default one; the X-Avatar-Status header says which was drawn and why.',
+        params: CardParams,
+        querystring: CardQuery,
+        response: {
+          200: { description: 'The card as PNG.', content: { 'image/png': { schema: PngSchema } } },
+          304: Type.Unsafe<undefined>({
+            description: 'Not modified: the If-None-Match tag is still current.',
+          }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type } = request.params;
+      const card = toCardOptions(type, request.query);
+      const avatar = await loadAvatar(card.avatar, fetcher);
+      const png = await renderCard(type, {
+        ...card,
+        face: avatar.status === 'fetched' ? avatar.images.face : defaultAvatar(card.name),
+        backdrop: avatar.status === 'fetched' ? avatar.images.backdrop : undefined,
+      });
+      const etag = strongEtag(png);
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, max-age=600')
+        .header(
+          'x-avatar-status',
+          avatar.status === 'default' ? `default; reason=${avatar.reason}` : avatar.status,
+        );
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('image/png').send(png);
+    },
+  );
+};

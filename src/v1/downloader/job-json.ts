@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { JobView } from '../../downloader/downloader-service.js';
+import type { JobEvent, JobFile } from '../../downloader/job.js';
+import { absoluteUrl } from '../../lib/absolute-url.js';
+
+export const JobIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const FileSchema = Type.Object({
+  name: Type.String(),
+  url: Type.String({ description: 'Absolute URL of the file on this service' }),
+  size: Type.Integer({ description: 'Bytes' }),
+  mime: Type.String(),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const AcceptedSchema = Type.Object({
+  id: Type.String(),
+  status: Type.String({ description: 'queued, running, done, failed or expired' }),
+  position: Nullable(Type.Integer({ description: '1-based place in the waiting line' })),
+  ws: Type.String({ description: 'WebSocket URL of the live queue for this job' }),
+  statusUrl: Type.String(),
+});
+
+export const JobSchema = Type.Object({
+  id: Type.String(),
+  platform: Type.String(),
+  url: Type.String(),
+  mode: Type.String(),
+  status: Type.String({ description: 'queued, running, done, failed or expired' }),
+  position: Nullable(Type.Integer()),
+  progress: Nullable(
+    Type.Object({ percent: Type.Number(), speed: Nullable(Type.Number()), eta: Nullable(Type.Number()) }),
+  ),
+  files: Type.Array(FileSchema),
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+  createdAt: Type.String(),
+  startedAt: Nullable(Type.String()),
+  finishedAt: Nullable(Type.String()),
+  expiresAt: Nullable(Type.String()),
+  ws: Type.String(),
+  statusUrl: Type.String(),
+});
+
+export const fileUrl = (request: FastifyRequest, id: string, name: string) =>
+  absoluteUrl(request, `/api/v1/jobs/${id}/files/${encodeURIComponent(name)}`);
+
+const withUrls = (request: FastifyRequest, id: string, files: JobFile[]) =>
+  files.map((f) => ({ ...f, url: fileUrl(request, id, f.name) }));
+
+export function links(request: FastifyRequest, id: string) {
+  return {
+    ws: absoluteUrl(request, `/api/v1/ws/${id}`).replace(/^http/, 'ws'),
+    statusUrl: absoluteUrl(request, `/api/v1/jobs/${id}`),
+  };
+}
+
+export function toJobJson(request: FastifyRequest, { job, position }: JobView) {
+  return {
+    id: job.id,
+    platform: job.platform,
+    url: job.url,
+    mode: job.mode,
+    status: job.state,
+    position,
+    progress: job.progress,
+    files: withUrls(request, job.id, job.files),
+    error: job.error,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    expiresAt: job.expiresAt,
+    ...links(request, job.id),
+  };
+}
+
+/** A live-queue message as it goes over the wire: file URLs made absolute for this client. */
+export function toWireMessage(request: FastifyRequest, event: JobEvent) {
+  return event.type === 'done' ? { ...event, files: withUrls(request, event.id, event.files) } : event;
+}

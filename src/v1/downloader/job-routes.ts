@@ -1,0 +1,71 @@
+import send from '@fastify/send';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { create as contentDisposition } from 'content-disposition';
+import { Type } from 'typebox';
+import { downloaderFor } from '../../downloader/downloader-for.js';
+import { notFound, Problem } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { JobIdParams, JobSchema, toJobJson } from './job-json.js';
+
+export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/jobs/:id',
+    {
+      schema: {
+        tags: ['downloader'],
+        summary: 'State of a download: position, progress, files or error',
+        params: JobIdParams,
+        response: { 200: JobSchema, ...problemResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const view = await (await downloaderFor(app)).view(request.params.id);
+      if (!view) throw notFound('No download with that id (finished downloads are forgotten after a while).');
+      reply.header('cache-control', 'no-store');
+      return toJobJson(request, view);
+    },
+  );
+
+  app.get(
+    '/jobs/:id/files/:name',
+    {
+      schema: {
+        tags: ['downloader'],
+        summary: 'A file of a finished download (Range supported)',
+        params: Type.Object({
+          id: JobIdParams.properties.id,
+          name: Type.String({ minLength: 1, maxLength: 255 }),
+        }),
+        response: {
+          200: Type.Unsafe({ description: 'The file' }),
+          206: Type.Unsafe({ description: 'Part of the file' }),
+          304: Type.Unsafe({ description: 'Not modified' }),
+          ...problemResponses(400, 404, 416, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, name } = request.params;
+      const service = await downloaderFor(app);
+      const view = await service.view(id);
+      const file = view?.job.state === 'done' ? view.job.files.find((f) => f.name === name) : undefined;
+      const path = file ? service.results.pathOf(id, name) : null;
+      if (!file || !path) throw notFound('No such file (downloads are removed after a while).');
+      const result = await send(request.raw, path, { dotfiles: 'deny', index: false, cacheControl: false });
+      if (result.type === 'error') {
+        const status = (result.metadata.error as { status?: number }).status ?? 500;
+        if (status === 416)
+          throw new Problem('RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.');
+        // Listed but gone from this disk: swept meanwhile, or written by another instance's worker.
+        if (status === 404) throw notFound('The file is no longer here.');
+        throw result.metadata.error;
+      }
+      reply.code(result.statusCode as 200);
+      for (const [header, value] of Object.entries(result.headers)) reply.header(header, value);
+      reply.header('content-type', file.mime);
+      reply.header('content-disposition', contentDisposition(file.name));
+      reply.header('cache-control', 'private, max-age=300');
+      return reply.send(result.stream);
+    },
+  );
+};

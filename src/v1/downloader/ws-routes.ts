@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { downloaderFor } from '../../downloader/downloader-for.js';
+import type { BusMessage, JobEvent } from '../../downloader/job.js';
+import { JobIdParams, toWireMessage } from './job-json.js';
+
+/** Close codes of the live queue: 1000 after the final message, 4404 for an unknown id. */
+export const CLOSE_UNKNOWN_JOB = 4404;
+
+const isFinal = (event: JobEvent) => event.type === 'done' || event.type === 'error';
+
+/**
+ * The live queue of one job: the current state at once, then every change (queue position,
+ * throttled progress, done with the files, or error) until the job ends, then a normal close.
+ */
+export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const handler = async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
+    const { id } = request.params;
+    const service = await downloaderFor(app);
+    let lastPosition: number | null = null;
+    let live = false;
+    let done = false;
+    const early: BusMessage[] = [];
+
+    const emit = (event: JobEvent) => {
+      if (done || socket.readyState !== socket.OPEN) return;
+      if (event.type === 'queued') {
+        if (event.position === lastPosition) return;
+        lastPosition = event.position;
+      } else lastPosition = null;
+      socket.send(JSON.stringify(toWireMessage(request, event)));
+      if (isFinal(event)) {
+        done = true;
+        socket.close(1000, event.type === 'done' ? 'done' : 'failed');
+      }
+    };
+    const handle = async (message: BusMessage) => {
+      if (message.kind === 'job') return emit(message.event);
+      // The line moved: a waiting job learns its new place.
+      if (lastPosition === null) return;
+      const position = await service.view(id).then((v) => v?.position ?? null);
+      if (position !== null) emit({ type: 'queued', id, position });
+    };
+
+    // Listen first, then read: nothing published in between is lost.
+    const stop = service.watch(id, (message) => {
+      if (live) void handle(message).catch(() => undefined);
+      else early.push(message);
+    });
+    socket.on('close', stop);
+    socket.on('error', stop);
+
+    const current = await service.currentEvent(id);
+    if (!current) {
+      stop();
+      socket.close(CLOSE_UNKNOWN_JOB, 'No download with that id.');
+      return;
+    }
+    emit(current);
+    live = true;
+    for (const message of early)
+      if (message.kind !== 'job' || message.event.type !== 'queued') await handle(message);
+    if (done) stop();
+  };
+
+  app.get(
+    '/ws/:id',
+    {
+      websocket: true,
+      schema: {
+        tags: ['downloader'],
+        summary: 'Live queue of a download over WebSocket: queued, progress, done and error messages',
+        params: JobIdParams,
+      },
+    },
+    handler,
+  );
+};

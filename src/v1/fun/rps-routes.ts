@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { LANGS } from './lang.js';
+import { randomItem } from './random.js';
+import { ACCEPTED_CHOICES, decide, MOVES, moveName, parseMove, rpsMessage } from './rps.js';
+
+const MoveSchema = Type.Enum([...MOVES]);
+
+export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/fun/rps',
+    {
+      schema: {
+        tags: ['fun'],
+        summary: 'Rock-paper-scissors against the server',
+        querystring: Type.Object({
+          choice: Type.String({
+            minLength: 1,
+            maxLength: 20,
+            examples: ['rock'],
+            description: `Your move: ${ACCEPTED_CHOICES.join(', ')} (case-insensitive).`,
+          }),
+          lang: Type.Optional(
+            Type.Enum([...LANGS], {
+              description: 'Language of the message; by default the language of the choice word.',
+            }),
+          ),
+        }),
+        response: {
+          200: Type.Object({
+            choice: MoveSchema,
+            choiceName: Type.String(),
+            serverChoice: MoveSchema,
+            serverChoiceName: Type.String(),
+            result: Type.Enum(['win', 'lose', 'draw'], { description: 'From your side.' }),
+            message: Type.String(),
+            lang: Type.Enum([...LANGS]),
+          }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const parsed = parseMove(request.query.choice);
+      if (!parsed) throw badRequest('choice', `must be one of ${ACCEPTED_CHOICES.join(', ')}`);
+      const lang = request.query.lang ?? parsed.lang;
+      const server = randomItem(MOVES);
+      reply.header('cache-control', 'no-store');
+      return {
+        choice: parsed.move,
+        choiceName: moveName(parsed.move, lang),
+        serverChoice: server,
+        serverChoiceName: moveName(server, lang),
+        result: decide(parsed.move, server),
+        message: rpsMessage(parsed.move, server, lang),
+        lang,
+      };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badRequest, notFound } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { GenshinCharacterSchema } from './character.js';
+import { genshinRoster } from './characters.js';
+
+const ElementQuery = Type.Object({
+  element: Type.Optional(Type.String({ maxLength: 20, description: 'Element, any case (e.g. pyro)' })),
+});
+
+/** /genshin/*: the playable characters of Genshin Impact, from the genshin-db dataset. */
+export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const roster = genshinRoster();
+  app.catalog.addSection('genshin', () => ({
+    characters: roster.characters.length,
+    elements: roster.elements,
+  }));
+
+  const elementOf = (given: string | undefined) => {
+    if (given === undefined) return undefined;
+    const element = roster.element(given);
+    if (!element)
+      throw badRequest('element', `must be one of ${roster.elements.map((e) => e.toLowerCase()).join(', ')}`);
+    return element;
+  };
+
+  app.get(
+    '/genshin/characters',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'All playable Genshin Impact characters, optionally of one element',
+        querystring: ElementQuery,
+        response: {
+          200: Type.Object({ count: Type.Integer(), characters: Type.Array(GenshinCharacterSchema) }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const characters = roster.list(elementOf(request.query.element));
+      reply.header('cache-control', 'public, max-age=86400');
+      return { count: characters.length, characters };
+    },
+  );
+
+  app.get(
+    '/genshin/characters/:name',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'One Genshin Impact character by name (any case; "hutao" and "kazuha" work)',
+        params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: GenshinCharacterSchema, ...problemResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const character = roster.find(request.params.name);
+      if (!character)
+        throw notFound(
+          `No Genshin Impact character is called "${request.params.name}"; see /api/v1/genshin/characters.`,
+        );
+      reply.header('cache-control', 'public, max-age=86400');
+      return character;
+    },
+  );
+
+  app.get(
+    '/genshin/random',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'A random Genshin Impact character, optionally of one element',
+        querystring: ElementQuery,
+        response: { 200: GenshinCharacterSchema, ...problemResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const character = roster.random(elementOf(request.query.element));
+      // elementOf only lets through elements that some character has, so the pool is never empty.
+      if (!character) throw notFound('No character matches.');
+      reply.header('cache-control', 'no-store');
+      return character;
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { berlinDate, seededPick } from '../../lib/deterministic.js';
+import { notFound } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { categoryFormat } from '../../media/categories.js';
+import { AnimeItem, animeItem } from './item-json.js';
+import type { MediaContext, MediaRouteOptions } from './media-context.js';
+import { emptyCategory, unknownCategory } from './nekos-routes.js';
+
+export const CategorySummary = Type.Object({
+  name: Type.String(),
+  format: Type.Union([Type.Literal('image'), Type.Literal('gif')]),
+  count: Type.Integer(),
+});
+
+/** Every public anime category with its format and live count. */
+export async function categorySummaries(media: MediaContext) {
+  const counts = await media.store.counts();
+  return media.access.publicCategories().map((name) => ({
+    name,
+    format: categoryFormat(name) ?? 'image',
+    count: counts.get(name) ?? 0,
+  }));
+}
+
+const Amount = Type.Integer({ minimum: 1, maximum: 20, default: 1 });
+
+/** /anime/*: single items of our own store, across categories, and the daily waifu. */
+export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (app, { media }) => {
+  app.get(
+    '/anime/categories',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'Every anime image and GIF category with its format and live count',
+        response: { 200: Type.Object({ categories: Type.Array(CategorySummary) }), ...problemResponses(429) },
+      },
+    },
+    async () => ({ categories: await categorySummaries(media) }),
+  );
+
+  app.get(
+    '/anime/random',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'A random item across all safe-for-work categories',
+        response: { 200: AnimeItem, ...problemResponses(404, 429) },
+      },
+    },
+    async (request) => {
+      const item = await media.picker.pickAcross(media.access.publicCategories(), request.ip);
+      if (!item) throw notFound('No anime items yet.');
+      return animeItem(request, item);
+    },
+  );
+
+  app.get(
+    '/anime/vault',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: "Items from Kizuna's own storage, with how many it holds",
+        querystring: Type.Object({ amount: Amount }),
+        response: {
+          200: Type.Object({
+            total: Type.Integer({ description: 'Items in all public categories' }),
+            categories: Type.Integer({ description: 'Categories that hold at least one item' }),
+            results: Type.Array(AnimeItem),
+          }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request) => {
+      // Only public categories count: private pools stay invisible, even in totals.
+      const summaries = await categorySummaries(media);
+      const filled = summaries.filter((c) => c.count > 0).map((c) => c.name);
+      const results = [];
+      const seen = new Set<number>();
+      // Distinct items from categories drawn at random, bounded so an almost empty store ends quickly.
+      for (
+        let attempt = 0;
+        results.length < request.query.amount && attempt < request.query.amount * 3;
+        attempt++
+      ) {
+        const item = await media.picker.pickAcross(filled, request.ip);
+        if (!item) break;
+        if (seen.has(item.id)) continue;
+        seen.add(item.id);
+        results.push(animeItem(request, item));
+      }
+      return { total: summaries.reduce((sum, c) => sum + c.count, 0), categories: filled.length, results };
+    },
+  );
+
+  app.get(
+    '/anime/waifu-of-the-day',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'The same waifu image for everyone on the same day (Europe/Berlin)',
+        response: {
+          200: Type.Object({
+            date: Type.String({ description: 'YYYY-MM-DD in Europe/Berlin' }),
+            ...AnimeItem.properties,
+          }),
+          ...problemResponses(404, 429),
+        },
+      },
+    },
+    async (request) => {
+      if (!media.access.isPublicCategory('waifu')) throw unknownCategory(request, 'waifu');
+      const items = await media.store.poolItems('waifu');
+      if (items.length === 0) throw emptyCategory('waifu');
+      const date = berlinDate();
+      // Ordered by content hash: the same choice on every instance, whatever the row ids.
+      const ordered = [...items].sort((a, b) => a.sha256.localeCompare(b.sha256));
+      return { date, ...animeItem(request, seededPick(ordered, 'waifu-of-the-day', date)) };
+    },
+  );
+
+  const single = async (request: FastifyRequest, category: string) => {
+    if (!media.access.isPublicCategory(category)) throw unknownCategory(request, category);
+    const [item] = await media.picker.pick(category, request.ip, 1);
+    if (!item) throw emptyCategory(category);
+    return animeItem(request, item);
+  };
+
+  app.get(
+    '/anime/neko',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'A random neko image',
+        response: { 200: AnimeItem, ...problemResponses(404, 429) },
+      },
+    },
+    async (request) => single(request, 'neko'),
+  );
+
+  app.get(
+    '/anime/:category',
+    {
+      schema: {
+        tags: ['anime'],
+        summary: 'A random item of a category',
+        params: Type.Object({ category: Type.String({ maxLength: 100 }) }),
+        response: { 200: AnimeItem, ...problemResponses(400, 404, 429) },
+      },
+    },
+    async (request) => single(request, request.params.category),
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
+import { FILE_NAME_PATTERN } from '../../media/media-types.js';
+import { storedFileResponse } from './binary-responses.js';
+import type { MediaRouteOptions } from './media-context.js';
+import { serveStoredFile } from './serve-stored-file.js';
+
+/** Immutable, content-addressed file URLs: /api/v1/files/<sha256>.<ext>. */
+export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (app, { media }) => {
+  app.get(
+    '/files/:name',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A stored file by its content hash (immutable; ETag, If-None-Match, Range)',
+        params: Type.Object({
+          name: Type.String({ pattern: FILE_NAME_PATTERN, description: '<sha256>.<ext>' }),
+        }),
+        response: {
+          200: storedFileResponse('The file'),
+          206: storedFileResponse('The requested byte range'),
+          304: Type.Null({ description: 'Not modified' }),
+          ...problemResponses(400, 404, 416, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const [sha256, ext] = request.params.name.split('.');
+      const file = await media.store.findFile(sha256);
+      if (!file || file.ext !== ext) throw notFound(`No file ${request.params.name}.`);
+      // A file that only private pools use is as private as they are.
+      const pools = await media.store.poolsOfFile(sha256);
+      if (
+        !pools.some((pool) => media.access.isPublicCategory(pool) || media.access.isPublicMediaPool(pool))
+      ) {
+        await app.loopbackOnly(request);
+      }
+      return serveStoredFile(request, reply, media.store, { ...file, size: Number(file.size) }, 'immutable');
+    },
+  );
+};

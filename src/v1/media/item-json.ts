@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { absoluteUrl } from '../../lib/absolute-url.js';
+import { categoryFormat } from '../../media/categories.js';
+import type { MediaItem } from '../../media/media-repository.js';
+import { filePath } from '../../media/media-types.js';
+
+const Dimensions = Type.Object({ width: Type.Integer(), height: Type.Integer() });
+
+/** One result in the nekos.best v2 shape: credits for images, anime_name for GIFs. */
+export const NekosResult = Type.Object({
+  url: Type.String({ format: 'uri' }),
+  artist_name: Type.Optional(Type.String()),
+  artist_href: Type.Optional(Type.String()),
+  source_url: Type.Optional(Type.String()),
+  anime_name: Type.Optional(Type.String()),
+  dimensions: Dimensions,
+  category: Type.Optional(Type.String()),
+});
+
+export const NekosEnvelope = Type.Object({ results: Type.Array(NekosResult) });
+
+/** A single anime item as /anime/* returns it: the nekos fields plus its category and format. */
+export const AnimeItem = Type.Object({
+  category: Type.String(),
+  format: Type.Union([Type.Literal('image'), Type.Literal('gif')]),
+  url: Type.String({ format: 'uri' }),
+  artist_name: Type.Optional(Type.String()),
+  artist_href: Type.Optional(Type.String()),
+  source_url: Type.Optional(Type.String()),
+  anime_name: Type.Optional(Type.String()),
+  dimensions: Dimensions,
+});
+
+/** A media pool pick. */
+export const MediaPick = Type.Object({
+  url: Type.String({ format: 'uri' }),
+  category: Type.String(),
+  sha256: Type.String(),
+  mime: Type.String(),
+  size: Type.Integer(),
+  width: Type.Union([Type.Integer(), Type.Null()]),
+  height: Type.Union([Type.Integer(), Type.Null()]),
+  durationMs: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export function fileUrl(request: FastifyRequest, item: Pick<MediaItem, 'sha256' | 'ext'>): string {
+  return absoluteUrl(request, filePath(item.sha256, item.ext));
+}
+
+/** The nekos.best fields of an item: credits for images, anime_name for GIFs. */
+function nekosFields(request: FastifyRequest, item: MediaItem) {
+  const base = {
+    url: fileUrl(request, item),
+    dimensions: { width: item.width ?? 0, height: item.height ?? 0 },
+  };
+  // nekos.best clients read these as strings; unknown credits are empty rather than missing.
+  if (categoryFormat(item.pool) === 'gif') return { ...base, anime_name: item.anime_name ?? '' };
+  return {
+    ...base,
+    artist_name: item.artist_name ?? '',
+    artist_href: item.artist_href ?? '',
+    source_url: item.source_url ?? '',
+  };
+}
+
+export function nekosResult(request: FastifyRequest, item: MediaItem, withCategory = false) {
+  const fields = nekosFields(request, item);
+  return withCategory ? { ...fields, category: item.pool } : fields;
+}
+
+export function animeItem(request: FastifyRequest, item: MediaItem) {
+  return { category: item.pool, format: categoryFormat(item.pool) ?? 'image', ...nekosFields(request, item) };
+}
+
+export function mediaPick(request: FastifyRequest, item: MediaItem) {
+  return {
+    url: fileUrl(request, item),
+    category: item.pool,
+    sha256: item.sha256,
+    mime: item.mime,
+    size: Number(item.size),
+    width: item.width,
+    height: item.height,
+    durationMs: item.duration_ms,
+  };
+}

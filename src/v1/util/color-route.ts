@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { problemResponses } from '../../lib/schemas.js';
+import { describeColor, HEX_PATTERN, parseHex, randomRgb } from './color.js';
+import { TAGS } from './util-schemas.js';
+
+const Rgb = Type.Object({ r: Type.Integer(), g: Type.Integer(), b: Type.Integer() });
+
+export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/util/color',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'RGB, HSL, complementary colour and light/dark of a colour (random without hex)',
+        querystring: Type.Object({
+          hex: Type.Optional(
+            Type.String({
+              pattern: HEX_PATTERN,
+              description:
+                'Six hex digits, with or without "#" (send "#" as %23). Omit it for a random colour.',
+            }),
+          ),
+        }),
+        response: {
+          200: Type.Object({
+            hex: Type.String(),
+            rgb: Rgb,
+            hsl: Type.Object({ h: Type.Integer(), s: Type.Integer(), l: Type.Integer() }),
+            complementary: Type.String(),
+            luminance: Type.Number(),
+            tone: Type.Enum(['light', 'dark']),
+            isLight: Type.Boolean(),
+            textColor: Type.String(),
+            random: Type.Boolean(),
+          }),
+          ...problemResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { hex } = request.query;
+      if (hex === undefined) reply.header('cache-control', 'no-store');
+      return { ...describeColor(hex === undefined ? randomRgb() : parseHex(hex)), random: hex === undefined };
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const madeDirs: string[] = [];
+after(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kizuna-config-'));
+    madeDirs.push(dir);
+    return dir;
+  };
+
+  it('has working defaults: port 3000 on 127.0.0.1, SQLite in DATA_DIR, demo content on, 4 workers', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.sqlitePath, join(dir, 'kizuna.sqlite'));
+    assert.equal(config.demoContent, true);
+    assert.equal(config.downloadWorkers, 4);
+    assert.equal(config.secureCookies, false);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    assert.ok(first.length >= 32);
+    assert.equal(readFileSync(join(dir, 'session-secret'), 'utf8'), first);
+    assert.equal(loadConfig({ DATA_DIR: dir }).sessionSecret, first);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@localhost/db' });
+    assert.equal(config.databaseUrl, 'postgres://u@localhost/db');
+  });
+
+  it('uses secure cookies when PUBLIC_URL is https', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kizuna.example/' });
+    assert.equal(config.publicUrl, 'https://kizuna.example');
+    assert.equal(config.secureCookies, true);
+  });
+
+  it('lists every invalid value at once', () => {
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'http://not-redis',
+        LOG_LEVEL: 'loud',
+        DEMO_CONTENT: 'maybe',
+        DOWNLOAD_WORKERS: '0',
+        TLS_CERT: '/nonexistent/cert.pem',
+        ADMIN_USERNAME: 'root',
+        SESSION_SECRET: 'short',
+      });
+      assert.fail('expected a ConfigError');
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      const text = error.problems.join('\n');
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'REDIS_URL',
+        'LOG_LEVEL',
+        'DEMO_CONTENT',
+        'DOWNLOAD_WORKERS',
+        'TLS_CERT and TLS_KEY',
+        'ADMIN_USERNAME',
+        'SESSION_SECRET',
+      ]) {
+        assert.ok(text.includes(name), `mentions ${name}`);
+      }
+    }
+  });
+
+  it('reads TRUST_PROXY as a boolean, a hop count or a list of addresses', () => {
+    const dir = dataDir();
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy, '10.0.0.0/8');
+  });
+});

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Browser, loggedInBrowser } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+import { seedGroup, submitGroup, VALID_FIELDS } from '../groups/group-fixtures.js';
+
+test('GET /api/admin/stats counts users, groups, likes, platforms and categories after every write', async () => {
+  const app = await buildTestApp();
+  const admin = await loggedInBrowser(app, { role: 'admin' });
+  const stats = async () => {
+    const response = await admin.get('/api/admin/stats');
+    assert.equal(response.statusCode, 200);
+    return response.json();
+  };
+
+  assert.deepEqual(await stats(), {
+    users: { total: 1, byRole: { admin: 1, user: 0 }, byStatus: { verified: 1, unverified: 0 } },
+    groups: { total: 0, verified: 0, unverified: 0 },
+    likes: 0,
+    platforms: [],
+    categories: [],
+  });
+
+  const alice = await loggedInBrowser(app);
+  const bob = await loggedInBrowser(app, { verified: true });
+  const a = await seedGroup(app, { platform: 'Telegram', category: 'Anime' });
+  const b = await seedGroup(app, { platform: 'telegram', category: 'anime' });
+  await seedGroup(app, {
+    platform: 'Discord',
+    inviteLink: 'https://discord.gg/x',
+    category: 'Games',
+  });
+  const pending = (await submitGroup(alice, { ...VALID_FIELDS, category: 'Anime' })).json().group;
+  await alice.post(`/api/groups/${a.id}/like`);
+  await bob.post(`/api/groups/${a.id}/like`);
+  await bob.post(`/api/groups/${b.id}/like`);
+
+  assert.deepEqual(await stats(), {
+    users: { total: 3, byRole: { admin: 1, user: 2 }, byStatus: { verified: 2, unverified: 1 } },
+    groups: { total: 4, verified: 3, unverified: 1 },
+    likes: 3,
+    platforms: [
+      { name: 'Telegram', count: 2 },
+      { name: 'Discord', count: 1 },
+      { name: 'WhatsApp', count: 1 },
+    ],
+    categories: [
+      { name: 'Anime', count: 3 },
+      { name: 'Games', count: 1 },
+    ],
+  });
+
+  await admin.post(`/api/admin/groups/${pending.id}/verify`);
+  await bob.delete(`/api/groups/${b.id}/like`);
+  await admin.delete(`/api/admin/groups/${a.id}`);
+  await admin.post(`/api/admin/users/${alice.userId}/verify`);
+
+  assert.deepEqual(await stats(), {
+    users: { total: 3, byRole: { admin: 1, user: 2 }, byStatus: { verified: 3, unverified: 0 } },
+    groups: { total: 3, verified: 3, unverified: 0 },
+    likes: 0,
+    platforms: [
+      { name: 'Discord', count: 1 },
+      { name: 'Telegram', count: 1 },
+      { name: 'WhatsApp', count: 1 },
+    ],
+    categories: [
+      { name: 'Anime', count: 2 },
+      { name: 'Games', count: 1 },
+    ],
+  });
+
+  assert.equal((await new Browser(app).get('/api/admin/stats')).statusCode, 401);
+  const refused = await alice.get('/api/admin/stats');
+  assert.equal(refused.statusCode, 403);
+  assert.equal(refused.json().code, 'FORBIDDEN');
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ensureAdmin } from '../../../src/directory/admin/bootstrap-admin.js';
+import { hashPassword } from '../../../src/directory/auth/passwords.js';
+import { createUser, findUserByLogin } from '../../../src/directory/users/users-repository.js';
+import { Browser } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+
+describe('admin bootstrap from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD', () => {
+  it('creates the admin at start, and it can log in', async () => {
+    const app = await buildTestApp({
+      admin: { username: 'boss', email: 'boss@example.org', password: 'boss-password-1' },
+    });
+    const user = await findUserByLogin(app.db, 'boss');
+    assert.equal(user?.role, 'admin');
+    assert.equal(user?.is_verified, 1);
+    const res = await new Browser(app).post('/api/auth/login', {
+      usernameOrEmail: 'boss@example.org',
+      password: 'boss-password-1',
+    });
+    assert.equal(res.json().user.role, 'admin');
+  });
+
+  it('promotes an existing account and sets the configured password; a second run changes nothing', async () => {
+    const app = await buildTestApp();
+    await createUser(app.db, {
+      username: 'chief',
+      email: 'chief@example.org',
+      passwordHash: await hashPassword('old-password-1'),
+    });
+    const spec = { username: 'chief', email: 'chief@example.org', password: 'new-password-1' };
+    assert.equal(await ensureAdmin(app.db, spec), 'promoted');
+    assert.equal(await ensureAdmin(app.db, spec), 'unchanged');
+    assert.equal((await findUserByLogin(app.db, 'chief'))?.role, 'admin');
+    const login = await new Browser(app).post('/api/auth/login', {
+      usernameOrEmail: 'chief',
+      password: 'new-password-1',
+    });
+    assert.equal(login.statusCode, 200);
+  });
+
+  it('refuses when the username and the e-mail belong to two different accounts', async () => {
+    const app = await buildTestApp();
+    await createUser(app.db, { username: 'one', email: 'one@example.org', passwordHash: 'x' });
+    await createUser(app.db, { username: 'two', email: 'two@example.org', passwordHash: 'x' });
+    await assert.rejects(
+      ensureAdmin(app.db, { username: 'one', email: 'two@example.org', password: 'password-123' }),
+    );
+  });
+});

@@ -1,0 +1,385 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Browser } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+
+const PASSWORD = 'a good long password';
+
+describe('accounts: /api/auth', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await buildTestApp();
+  });
+
+  const countUsers = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  describe('GET /api/auth/me', () => {
+    it('tells an anonymous visitor loggedIn: false and issues a CSRF token', async () => {
+      const res = await new Browser(app).get('/api/auth/me');
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(body.loggedIn, false);
+      assert.equal(body.user, undefined);
+      assert.match(body.csrfToken, /^\S{20,}$/);
+      assert.equal(res.headers['cache-control'], 'no-store');
+    });
+  });
+
+  describe('POST /api/auth/register', () => {
+    it('creates an unverified user, answers 201 {user} without any secret, and does not log in', async () => {
+      const browser = new Browser(app);
+      const res = await browser.post('/api/auth/register', {
+        username: 'Hana',
+        email: 'hana@example.org',
+        password: PASSWORD,
+      });
+      assert.equal(res.statusCode, 201);
+      const { user } = res.json();
+      assert.deepEqual(Object.keys(user).sort(), [
+        'createdAt',
+        'email',
+        'id',
+        'isVerified',
+        'role',
+        'username',
+      ]);
+      assert.equal(user.username, 'Hana');
+      assert.equal(user.role, 'user');
+      assert.equal(user.isVerified, false);
+      assert.doesNotMatch(res.body, /argon2|password/i);
+      assert.equal((await browser.get('/api/auth/me')).json().loggedIn, false);
+    });
+
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      [
+        'a username under 3 characters',
+        { username: 'ab', email: 'ab@example.org', password: PASSWORD },
+        'username',
+      ],
+      [
+        'a username over 50 characters',
+        { username: 'x'.repeat(51), email: 'x@example.org', password: PASSWORD },
+        'username',
+      ],
+      ['a username with an @', { username: 'a@b', email: 'ab2@example.org', password: PASSWORD }, 'username'],
+      [
+        'a password under 8 characters',
+        { username: 'shorty', email: 'shorty@example.org', password: '1234567' },
+        'password',
+      ],
+      [
+        'a password over 128 characters',
+        { username: 'longpw', email: 'longpw@example.org', password: 'p'.repeat(129) },
+        'password',
+      ],
+      ['a malformed e-mail', { username: 'mailless', email: 'not-an-email', password: PASSWORD }, 'email'],
+      ['a missing e-mail', { username: 'mailless', password: PASSWORD }, 'email'],
+    ];
+    for (const [what, payload, field] of refusals) {
+      it(`refuses ${what} with 400 naming ${field}, and stores nothing`, async () => {
+        const before = await countUsers();
+        const res = await new Browser(app).post('/api/auth/register', payload);
+        assert.equal(res.statusCode, 400);
+        assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+        const problem = res.json();
+        assert.equal(problem.code, 'VALIDATION_FAILED');
+        assert.ok(
+          problem.errors.some((e: { field: string }) => e.field === field),
+          JSON.stringify(problem),
+        );
+        assert.equal(await countUsers(), before);
+      });
+    }
+
+    it('accepts the boundary lengths: 3 and 50 character usernames, 8 and 128 character passwords', async () => {
+      const browser = new Browser(app);
+      for (const [username, password] of [
+        ['abc', '12345678'],
+        ['y'.repeat(50), 'q'.repeat(128)],
+      ]) {
+        const res = await browser.post('/api/auth/register', {
+          username,
+          email: `${username}@example.org`,
+          password,
+        });
+        assert.equal(res.statusCode, 201, res.body);
+      }
+    });
+
+    it('refuses a duplicate username or e-mail in another letter case with 409', async () => {
+      const browser = new Browser(app);
+      await browser.post('/api/auth/register', {
+        username: 'Kenji',
+        email: 'kenji@example.org',
+        password: PASSWORD,
+      });
+      const before = await countUsers();
+      const sameName = await browser.post('/api/auth/register', {
+        username: 'KENJI',
+        email: 'other@example.org',
+        password: PASSWORD,
+      });
+      assert.equal(sameName.statusCode, 409);
+      assert.equal(sameName.json().code, 'CONFLICT');
+      assert.equal(sameName.json().errors[0].field, 'username');
+      const sameMail = await browser.post('/api/auth/register', {
+        username: 'kenji2',
+        email: 'Kenji@Example.ORG',
+        password: PASSWORD,
+      });
+      assert.equal(sameMail.statusCode, 409);
+      assert.equal(sameMail.json().errors[0].field, 'email');
+      assert.equal(await countUsers(), before);
+    });
+
+    it('needs the CSRF token: missing, invalid or another browser’s token → 403, nothing stored', async () => {
+      const before = await countUsers();
+      const payload = { username: 'csrfless', email: 'csrfless@example.org', password: PASSWORD };
+      const browser = new Browser(app);
+      await browser.token();
+      const missing = await browser.post('/api/auth/register', payload, { csrf: false });
+      assert.equal(missing.statusCode, 403);
+      assert.equal(missing.json().code, 'CSRF_INVALID');
+      const invalid = await browser.post('/api/auth/register', payload, {
+        headers: { 'x-csrf-token': 'forged' },
+      });
+      assert.equal(invalid.statusCode, 403);
+      const othersToken = await new Browser(app).token();
+      const foreign = await browser.post('/api/auth/register', payload, {
+        headers: { 'x-csrf-token': othersToken },
+      });
+      assert.equal(foreign.statusCode, 403);
+      const noCookieAtAll = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload,
+        headers: { 'x-csrf-token': othersToken },
+      });
+      assert.equal(noCookieAtAll.statusCode, 403);
+      assert.equal(await countUsers(), before);
+    });
+
+    it('refuses malformed JSON with 400, a body over 1 MiB with 413 and a form body with 415', async () => {
+      const browser = new Browser(app);
+      const malformed = await browser.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username": "x",',
+      });
+      assert.equal(malformed.statusCode, 400);
+      assert.equal(malformed.json().errors[0].field, 'body');
+      const huge = await browser.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          username: 'big',
+          email: 'big@example.org',
+          password: 'p'.repeat(2 * 1024 * 1024),
+        }),
+      });
+      assert.equal(huge.statusCode, 413);
+      assert.equal(huge.json().code, 'PAYLOAD_TOO_LARGE');
+      const form = await browser.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=formy&email=f@example.org&password=12345678',
+      });
+      assert.equal(form.statusCode, 415);
+    });
+  });
+
+  describe('login and logout', () => {
+    before(async () => {
+      const res = await new Browser(app).post('/api/auth/register', {
+        username: 'Mei',
+        email: 'mei@example.org',
+        password: PASSWORD,
+      });
+      assert.equal(res.statusCode, 201);
+    });
+
+    it('follows the spec’s client flow: one token from /me works for login, a like-style write and logout', async () => {
+      const browser = new Browser(app);
+      const token = await browser.token();
+      const login = await browser.post('/api/auth/login', { usernameOrEmail: 'mei', password: PASSWORD });
+      assert.equal(login.statusCode, 200);
+      assert.equal(login.json().user.username, 'Mei');
+      assert.equal(browser.csrfToken, token);
+      const me = (await browser.get('/api/auth/me')).json();
+      assert.equal(me.loggedIn, true);
+      assert.equal(me.user.email, 'mei@example.org');
+      const logout = await browser.post('/api/auth/logout');
+      assert.equal(logout.statusCode, 204);
+      assert.equal((await browser.get('/api/auth/me')).json().loggedIn, false);
+      // The same first token still works after logout.
+      const again = await browser.post('/api/auth/login', {
+        usernameOrEmail: 'MEI@example.org',
+        password: PASSWORD,
+      });
+      assert.equal(again.statusCode, 200);
+    });
+
+    it('accepts the e-mail address in any letter case as the login name', async () => {
+      const res = await new Browser(app).post('/api/auth/login', {
+        usernameOrEmail: 'Mei@Example.Org',
+        password: PASSWORD,
+      });
+      assert.equal(res.statusCode, 200);
+    });
+
+    it('gives the same 401 for an unknown user and a wrong password', async () => {
+      const unknown = await new Browser(app, '10.0.0.1').post('/api/auth/login', {
+        usernameOrEmail: 'nobody',
+        password: PASSWORD,
+      });
+      const wrong = await new Browser(app, '10.0.0.1').post('/api/auth/login', {
+        usernameOrEmail: 'mei',
+        password: 'not the password',
+      });
+      assert.equal(unknown.statusCode, 401);
+      assert.equal(wrong.statusCode, 401);
+      assert.deepEqual(unknown.json(), wrong.json());
+    });
+
+    it('rotates the session id at login and destroys the session at logout', async () => {
+      const browser = new Browser(app);
+      await browser.login('mei', PASSWORD);
+      const first = browser.cookies.get(app.sessionCookieName)!;
+      await browser.login('mei', PASSWORD);
+      const second = browser.cookies.get(app.sessionCookieName)!;
+      assert.notEqual(first, second);
+      // The old id no longer opens a session.
+      const replay = await app.inject({ url: '/api/auth/me', cookies: { [app.sessionCookieName]: first } });
+      assert.equal(replay.json().loggedIn, false);
+      await browser.post('/api/auth/logout');
+      const afterLogout = await app.inject({
+        url: '/api/auth/me',
+        cookies: { [app.sessionCookieName]: second },
+      });
+      assert.equal(afterLogout.json().loggedIn, false);
+      const stored = await app.db.selectFrom('sessions').select('id_hash').execute();
+      assert.ok(
+        stored.every((s) => s.id_hash !== first && s.id_hash !== second),
+        'raw ids are never stored',
+      );
+    });
+
+    it('sets HttpOnly, SameSite=Lax cookies', async () => {
+      const browser = new Browser(app);
+      const res = await browser.post('/api/auth/login', { usernameOrEmail: 'mei', password: PASSWORD });
+      const cookies = [res.headers['set-cookie']].flat().join('\n');
+      assert.match(cookies, /kizuna-session=[^;]+;.*HttpOnly/);
+      assert.match(cookies, /SameSite=Lax/);
+    });
+
+    it('needs the CSRF token for login and logout', async () => {
+      const browser = new Browser(app);
+      const login = await browser.post(
+        '/api/auth/login',
+        { usernameOrEmail: 'mei', password: PASSWORD },
+        { csrf: false },
+      );
+      assert.equal(login.statusCode, 403);
+      await browser.login('mei', PASSWORD);
+      const logout = await browser.post('/api/auth/logout', undefined, {
+        headers: { 'x-csrf-token': 'nope' },
+      });
+      assert.equal(logout.statusCode, 403);
+      assert.equal((await browser.get('/api/auth/me')).json().loggedIn, true);
+    });
+
+    it('holds back an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+      await new Browser(app).post('/api/auth/register', {
+        username: 'target',
+        email: 'target@example.org',
+        password: PASSWORD,
+      });
+      const attacker = new Browser(app, '198.51.100.20');
+      for (let i = 0; i < 5; i++) {
+        const res = await attacker.post('/api/auth/login', {
+          usernameOrEmail: 'target',
+          password: `wrong-${i}-guess`,
+        });
+        assert.equal(res.statusCode, 401);
+      }
+      const blocked = await attacker.post('/api/auth/login', {
+        usernameOrEmail: 'target',
+        password: PASSWORD,
+      });
+      assert.equal(blocked.statusCode, 429);
+      assert.equal(blocked.json().code, 'RATE_LIMITED');
+      const retryAfter = Number(blocked.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 300, `Retry-After ${retryAfter}`);
+      const owner = await new Browser(app, '198.51.100.21').post('/api/auth/login', {
+        usernameOrEmail: 'target',
+        password: PASSWORD,
+      });
+      assert.equal(owner.statusCode, 429, 'the account hold applies from every address, but briefly');
+    });
+
+    it('counts failures per account, whether it is named by username or by e-mail', async () => {
+      await new Browser(app).post('/api/auth/register', {
+        username: 'twonames',
+        email: 'twonames@example.org',
+        password: PASSWORD,
+      });
+      const attacker = new Browser(app, '198.51.100.30');
+      for (let i = 0; i < 5; i++) {
+        const login = i % 2 === 0 ? 'twonames' : 'TwoNames@example.org';
+        assert.equal(
+          (await attacker.post('/api/auth/login', { usernameOrEmail: login, password: `wrong-${i}-guess` }))
+            .statusCode,
+          401,
+        );
+      }
+      const blocked = await attacker.post('/api/auth/login', {
+        usernameOrEmail: 'twonames@example.org',
+        password: PASSWORD,
+      });
+      assert.equal(blocked.statusCode, 429);
+    });
+
+    it('takes logout from clients that label every request as JSON, and still refuses an empty register body', async () => {
+      const browser = new Browser(app);
+      await browser.login('mei', PASSWORD);
+      const logout = await browser.post('/api/auth/logout', undefined, {
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(logout.statusCode, 204);
+      const register = await browser.post('/api/auth/register', undefined, {
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(register.statusCode, 400);
+      assert.equal(register.json().code, 'VALIDATION_FAILED');
+    });
+
+    it('holds back an address that fails on many accounts', async () => {
+      const sprayer = new Browser(app, '198.51.100.99');
+      let last = 0;
+      for (let i = 0; i < 31; i++) {
+        last = (
+          await sprayer.post('/api/auth/login', { usernameOrEmail: `spray${i}`, password: 'whatever1' })
+        ).statusCode;
+        if (last === 429) break;
+      }
+      assert.equal(last, 429);
+      const other = await new Browser(app, '198.51.100.100').post('/api/auth/login', {
+        usernameOrEmail: 'mei',
+        password: PASSWORD,
+      });
+      assert.equal(other.statusCode, 200, 'other addresses are not affected');
+    });
+  });
+});

@@ -1,0 +1,350 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { LOGO_MAX_BYTES } from '../../../src/directory/groups/groups-routes.js';
+import { logoDir } from '../../../src/directory/groups/logo-store.js';
+import { Browser, loggedInBrowser } from '../../helpers/browser.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+import { imageBytes, multipart, SVG, submitGroup, VALID_FIELDS } from './group-fixtures.js';
+
+const MiB = 1024 * 1024;
+
+let app: FastifyInstance;
+let user: Awaited<ReturnType<typeof loggedInBrowser>>;
+
+/** What a submission may have left behind: group rows and files (temp files included). */
+async function stored() {
+  const row = await app.db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const dir = logoDir(app.config.dataDir);
+  return { rows: Number(row.n), files: existsSync(dir) ? readdirSync(dir).length : 0 };
+}
+
+async function assertRefusedWithoutTrace(
+  response: { statusCode: number; json(): { errors?: Array<{ field: string }> } },
+  status: number,
+  field?: string,
+) {
+  const before = await stored();
+  assert.equal(response.statusCode, status, JSON.stringify(response.json()));
+  if (field)
+    assert.ok(
+      response.json().errors?.some((e) => e.field === field),
+      field,
+    );
+  assert.deepEqual(await stored(), before);
+}
+
+before(async () => {
+  app = await buildTestApp();
+  user = await loggedInBrowser(app);
+});
+
+describe('POST /api/groups', () => {
+  test('creates an unverified group and answers 201 {group}', async () => {
+    const response = await submitGroup(user, { ...VALID_FIELDS, tags: 'Anime, manga' });
+    assert.equal(response.statusCode, 201, response.body);
+    const { group } = response.json();
+    assert.equal(typeof group.id, 'number');
+    assert.deepEqual(
+      { ...group, id: 0, createdAt: '' },
+      {
+        id: 0,
+        title: 'Naruto Fans',
+        platform: 'WhatsApp',
+        category: 'Anime',
+        inviteLink: 'https://chat.whatsapp.com/AbCdEf123',
+        description: 'A friendly group about Naruto and Boruto.',
+        tags: ['anime', 'manga'],
+        logoUrl: null,
+        externalImageUrl: null,
+        likes: 0,
+        isVerified: false,
+        createdAt: '',
+        likedByMe: false,
+      },
+    );
+    assert.ok(!Number.isNaN(Date.parse(group.createdAt)));
+  });
+
+  test('takes tags as repeated fields and as a JSON array string', async () => {
+    const repeated = await submitGroup(user, { ...VALID_FIELDS, tags: ['One', 'two', 'ONE'] });
+    assert.deepEqual(repeated.json().group.tags, ['one', 'two']);
+    const json = await submitGroup(user, { ...VALID_FIELDS, tags: '["Three", "#four"]' });
+    assert.deepEqual(json.json().group.tags, ['three', 'four']);
+  });
+
+  test('keeps an https externalImageUrl', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      externalImageUrl: 'https://cdn.example.org/logo.png',
+    });
+    assert.equal(response.statusCode, 201);
+    assert.equal(response.json().group.externalImageUrl, 'https://cdn.example.org/logo.png');
+  });
+
+  for (const format of ['png', 'jpeg', 'webp', 'gif'] as const) {
+    test(`stores a ${format} logo, re-encoded, served by us with immutable caching`, async () => {
+      const filesBefore = (await stored()).files;
+      const bytes = await imageBytes(format, 900, 600);
+      const response = await submitGroup(user, {
+        ...VALID_FIELDS,
+        logo: { bytes, filename: `logo.${format}`, type: `image/${format}` },
+      });
+      assert.equal(response.statusCode, 201, response.body);
+      assert.match(response.json().group.logoUrl, /^http:\/\/localhost:80\/api\/groups\/logos\//);
+      const logoUrl = new URL(response.json().group.logoUrl);
+      assert.match(logoUrl.pathname, /^\/api\/groups\/logos\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/);
+      assert.equal((await stored()).files, filesBefore + 1);
+
+      const served = await app.inject({ url: logoUrl.pathname });
+      assert.equal(served.statusCode, 200);
+      assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(served.headers['content-type'], `image/${format}`);
+      const meta = await sharp(served.rawPayload).metadata();
+      assert.ok((meta.width ?? 0) <= 512 && (meta.pageHeight ?? meta.height ?? 0) <= 512);
+    });
+  }
+
+  test('the bytes decide: a PNG named logo.svg is stored as a PNG', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      logo: { bytes: await imageBytes('png'), filename: 'logo.svg', type: 'image/svg+xml' },
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    assert.match(response.json().group.logoUrl, /\.png$/);
+  });
+
+  test('an SVG named logo.png is refused with 415 and leaves nothing', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      logo: { bytes: SVG, filename: 'logo.png', type: 'image/png' },
+    });
+    await assertRefusedWithoutTrace(response, 415, 'logo');
+    assert.equal(response.json().code, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  test('a truncated image is refused with 400 and leaves nothing', async () => {
+    const bytes = await imageBytes('jpeg', 400, 400);
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      logo: {
+        bytes: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
+        filename: 'logo.jpg',
+        type: 'image/jpeg',
+      },
+    });
+    await assertRefusedWithoutTrace(response, 400, 'logo');
+  });
+
+  for (const [label, size] of [
+    ['2 MB + 1 byte', LOGO_MAX_BYTES + 1],
+    ['2 MiB + 1 byte', 2 * MiB + 1],
+  ] as const) {
+    test(`a logo of ${label} is refused with 413 and leaves nothing`, async () => {
+      const png = await imageBytes('png');
+      const bytes = Buffer.concat([png, Buffer.alloc(size - png.length)]);
+      assert.equal(bytes.length, size);
+      const response = await submitGroup(user, {
+        ...VALID_FIELDS,
+        logo: { bytes, filename: 'big.png', type: 'image/png' },
+      });
+      await assertRefusedWithoutTrace(response, 413);
+      assert.equal(response.json().code, 'PAYLOAD_TOO_LARGE');
+    });
+  }
+
+  test('a logo of exactly 2 MB (2,000,000 bytes) is within the limit', async () => {
+    // Random pixels do not compress, so the PNG is large by itself; padded to the exact limit.
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 700 * 700 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 700, height: 700, channels: 3 },
+      },
+    )
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    assert.ok(noise.length < LOGO_MAX_BYTES);
+    const bytes = Buffer.concat([noise, Buffer.alloc(LOGO_MAX_BYTES - noise.length)]);
+    const response = await submitGroup(user, { ...VALID_FIELDS, logo: { bytes, filename: 'max.png' } });
+    assert.equal(response.statusCode, 201, response.body);
+  });
+
+  test('an empty file input means no logo', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      logo: { bytes: Buffer.alloc(0), filename: '' },
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    assert.equal(response.json().group.logoUrl, null);
+  });
+
+  test('a logo sent as a text field is refused naming logo', async () => {
+    const response = await submitGroup(user, { ...VALID_FIELDS, logo: 'iVBORw0KGgo=' });
+    await assertRefusedWithoutTrace(response, 400, 'logo');
+  });
+
+  for (const field of ['title', 'platform', 'category', 'inviteLink', 'description'] as const) {
+    test(`a missing ${field} is a 400 naming it`, async () => {
+      const { [field]: _omitted, ...rest } = VALID_FIELDS;
+      await assertRefusedWithoutTrace(await submitGroup(user, rest), 400, field);
+    });
+
+    test(`a blank ${field} is a 400 naming it`, async () => {
+      await assertRefusedWithoutTrace(
+        await submitGroup(user, { ...VALID_FIELDS, [field]: '   ' }),
+        400,
+        field,
+      );
+    });
+  }
+
+  for (const field of ['title', 'platform', 'category'] as const) {
+    test(`a ${field} of invisible characters only is a 400 naming it`, async () => {
+      await assertRefusedWithoutTrace(
+        await submitGroup(user, { ...VALID_FIELDS, [field]: '\u200b\u2060 \u200b' }),
+        400,
+        field,
+      );
+    });
+  }
+
+  test('an invite link that does not fit its platform is a 400 naming inviteLink', async () => {
+    for (const inviteLink of ['https://t.me/naruto', 'http://chat.whatsapp.com/AbC', 'javascript:alert(1)']) {
+      await assertRefusedWithoutTrace(
+        await submitGroup(user, { ...VALID_FIELDS, inviteLink }),
+        400,
+        'inviteLink',
+      );
+    }
+  });
+
+  test('an externalImageUrl that is not https is a 400 naming it', async () => {
+    for (const externalImageUrl of ['http://cdn.example.org/a.png', 'data:image/png;base64,AAAA', 'nope']) {
+      const response = await submitGroup(user, { ...VALID_FIELDS, externalImageUrl });
+      await assertRefusedWithoutTrace(response, 400, 'externalImageUrl');
+    }
+  });
+
+  test('too many or too long tags are a 400 naming tags', async () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `tag${i}`).join(',');
+    await assertRefusedWithoutTrace(await submitGroup(user, { ...VALID_FIELDS, tags: eleven }), 400, 'tags');
+    await assertRefusedWithoutTrace(
+      await submitGroup(user, { ...VALID_FIELDS, tags: 'x'.repeat(31) }),
+      400,
+      'tags',
+    );
+    await assertRefusedWithoutTrace(await submitGroup(user, { ...VALID_FIELDS, tags: '["a",' }), 400, 'tags');
+  });
+
+  test('an over-long title is a 400 naming it', async () => {
+    await assertRefusedWithoutTrace(
+      await submitGroup(user, { ...VALID_FIELDS, title: 'x'.repeat(121) }),
+      400,
+      'title',
+    );
+  });
+
+  test('a bad field refuses the whole request, logo included', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      inviteLink: 'https://t.me/x',
+      logo: { bytes: await imageBytes('png'), filename: 'logo.png' },
+    });
+    await assertRefusedWithoutTrace(response, 400, 'inviteLink');
+  });
+
+  test('a JSON body is refused with 415', async () => {
+    const response = await user.post('/api/groups', VALID_FIELDS);
+    await assertRefusedWithoutTrace(response, 415);
+  });
+
+  test('without a session: 401, nothing stored', async () => {
+    const anonymous = new Browser(app);
+    await assertRefusedWithoutTrace(await submitGroup(anonymous, VALID_FIELDS), 401);
+  });
+
+  test('without a CSRF token, or with a wrong one: 403, nothing stored', async () => {
+    const missing = await submitGroup(user, VALID_FIELDS, { csrf: false });
+    await assertRefusedWithoutTrace(missing, 403);
+    assert.equal(missing.json().code, 'CSRF_INVALID');
+    const wrong = await submitGroup(user, VALID_FIELDS, { headers: { 'x-csrf-token': 'forged' } });
+    await assertRefusedWithoutTrace(wrong, 403);
+  });
+
+  test('the token of another browser does not fit this session', async () => {
+    const other = new Browser(app);
+    const body = await multipart(VALID_FIELDS);
+    const response = await user.post('/api/groups', body.payload, {
+      headers: { ...body.headers, 'x-csrf-token': await other.token() },
+    });
+    await assertRefusedWithoutTrace(response, 403);
+  });
+});
+
+describe('GET /api/groups/logos/:file', () => {
+  test('an unknown or foreign name is a 404', async () => {
+    for (const path of [
+      '/api/groups/logos/0123456789abcdef0123456789abcdef.png',
+      '/api/groups/logos/%2e%2e%2fsession-secret',
+      '/api/groups/logos/..%2f..%2fsession-secret',
+      '/api/groups/logos/.hidden.png.part',
+    ]) {
+      const response = await app.inject({ url: path });
+      assert.equal(response.statusCode, 404, path);
+    }
+  });
+
+  test('a path climbing out of the folder never reaches a file', async () => {
+    // Normalised by the client to /api/groups/session-secret: not a group id, so a 400.
+    const response = await app.inject({ url: '/api/groups/logos/../session-secret' });
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
+  });
+});
+
+describe('POST /api/groups with a broken form', () => {
+  test('a cut-off or malformed multipart body is a 400 naming the body, and leaves nothing', async () => {
+    const good = await multipart({
+      ...VALID_FIELDS,
+      logo: { bytes: await imageBytes('png', 300, 300), filename: 'a.png' },
+    });
+    const type = good.headers['content-type'];
+    for (const [payload, contentType] of [
+      [good.payload.subarray(0, good.payload.length - 300), type],
+      [good.payload.subarray(0, 100), type],
+      [good.payload, 'multipart/form-data; boundary=not-the-one'],
+      [Buffer.from('garbage'), 'multipart/form-data'],
+    ] as const) {
+      const response = await user.post('/api/groups', payload, { headers: { 'content-type': contentType } });
+      await assertRefusedWithoutTrace(response, 400, 'body');
+    }
+  });
+
+  test('a field declared as JSON that is not JSON is a 400', async () => {
+    const payload = Buffer.from(
+      '--X\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: application/json\r\n\r\n{bad\r\n--X--\r\n',
+    );
+    const response = await user.post('/api/groups', payload, {
+      headers: { 'content-type': 'multipart/form-data; boundary=X' },
+    });
+    await assertRefusedWithoutTrace(response, 400, 'body');
+  });
+});
+
+describe('POST /api/groups with control characters', () => {
+  test('a NUL in a field is dropped, not a database error', async () => {
+    const response = await submitGroup(user, {
+      ...VALID_FIELDS,
+      title: 'Null\u0000Byte',
+      description: 'a\u0000b',
+    });
+    assert.equal(response.statusCode, 201, response.body);
+    assert.equal(response.json().group.title, 'Null Byte');
+    assert.equal(response.json().group.description, 'ab');
+  });
+});

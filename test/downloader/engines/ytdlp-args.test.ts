@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { EngineError } from '../../../src/downloader/engine.js';
+import { wantsAudio, ytdlpArgs } from '../../../src/downloader/engines/ytdlp-args.js';
+import { ytdlpFailure } from '../../../src/downloader/engines/ytdlp-engine.js';
+import { YtdlpProgressParser } from '../../../src/downloader/engines/ytdlp-progress.js';
+import type { JobRequest } from '../../../src/downloader/job.js';
+
+const base: JobRequest = {
+  platform: 'youtube',
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  mode: 'auto',
+  quality: 'max',
+  audioBitrate: 192,
+  audioFormat: 'mp3',
+};
+const options = { workDir: '/data/downloads/job1', ffmpegPath: 'ffmpeg', maxBytes: 1000 };
+const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe('ytdlpArgs', () => {
+  test('holds yt-dlp to the extractors it is given, and passes none when told to', () => {
+    const restricted = ytdlpArgs(base, { ...options, extractors: 'youtube' });
+    assert.equal(after(restricted, '--use-extractors'), 'youtube');
+    assert.ok(restricted.indexOf('--use-extractors') < restricted.indexOf('--'), 'an option, before the URL');
+    assert.equal(ytdlpArgs(base, options).includes('--use-extractors'), false);
+  });
+
+  test('video: best streams up to the requested height, merged into mp4', () => {
+    const args = ytdlpArgs({ ...base, quality: '1080' }, options);
+    assert.equal(after(args, '--format'), 'bv*+ba/b');
+    assert.equal(after(args, '--format-sort'), 'res:1080,ext:mp4:m4a');
+    assert.equal(after(args, '--merge-output-format'), 'mp4');
+    assert.equal(args.includes('--extract-audio'), false);
+    assert.equal(
+      after(ytdlpArgs({ ...base, quality: '2160' }, options), '--format-sort'),
+      'res:2160,ext:mp4:m4a',
+    );
+    assert.equal(after(ytdlpArgs(base, options), '--format-sort'), 'res,ext:mp4:m4a');
+  });
+
+  test('audio: extraction at the requested bitrate and format', () => {
+    const args = ytdlpArgs({ ...base, mode: 'audio', audioBitrate: 320, audioFormat: 'm4a' }, options);
+    assert.ok(args.includes('--extract-audio'));
+    assert.equal(after(args, '--audio-format'), 'm4a');
+    assert.equal(after(args, '--audio-quality'), '320K');
+    assert.equal(after(args, '--format'), 'ba/b');
+  });
+
+  test('auto means audio on SoundCloud and Spotify, video elsewhere', () => {
+    assert.equal(wantsAudio({ platform: 'soundcloud', mode: 'auto' }), true);
+    assert.equal(wantsAudio({ platform: 'youtube', mode: 'auto' }), false);
+    assert.equal(wantsAudio({ platform: 'youtube', mode: 'audio' }), true);
+  });
+
+  test('the URL comes last after --, limits and paths are set, ffmpeg only when it is a path', () => {
+    const args = ytdlpArgs(base, options);
+    assert.deepEqual(args.slice(-2), ['--', base.url]);
+    assert.equal(after(args, '--max-filesize'), '1000');
+    assert.equal(after(args, '--paths'), '/data/downloads/job1');
+    assert.ok(
+      args.includes('--no-playlist') &&
+        args.includes('--restrict-filenames') &&
+        args.includes('--ignore-config'),
+    );
+    assert.equal(args.includes('--ffmpeg-location'), false);
+    assert.equal(
+      after(ytdlpArgs(base, { ...options, ffmpegPath: '/opt/ffmpeg/bin/ffmpeg' }), '--ffmpeg-location'),
+      '/opt/ffmpeg/bin/ffmpeg',
+    );
+  });
+});
+
+describe('YtdlpProgressParser', () => {
+  test('reads our progress lines: percent, speed and eta, NA as unknown', () => {
+    const parser = new YtdlpProgressParser(1);
+    assert.equal(parser.feed('[youtube] dQw4w9WgXcQ: Downloading webpage'), null);
+    parser.feed('[download] Destination: Clip [x].mp4');
+    assert.deepEqual(parser.feed('[kizuna-progress] 500 1000 NA 2048.5 3'), {
+      percent: 50,
+      speed: 2049,
+      eta: 3,
+    });
+    assert.deepEqual(parser.feed('[kizuna-progress] 750 NA 1000 NA NA'), {
+      percent: 75,
+      speed: null,
+      eta: null,
+    });
+  });
+
+  test('spans a picture and a sound stream, and never goes backwards', () => {
+    const parser = new YtdlpProgressParser(2);
+    parser.feed('[download] Destination: a.f137.mp4');
+    assert.equal(parser.feed('[kizuna-progress] 1000 1000 NA 1 0')?.percent, 50);
+    parser.feed('[download] Destination: a.f140.m4a');
+    assert.equal(parser.feed('[kizuna-progress] 0 100 NA 1 0')?.percent, 50);
+    assert.equal(parser.feed('[kizuna-progress] 50 100 NA 1 0')?.percent, 75);
+    assert.equal(parser.feed('[Merger] Merging formats into "a.mp4"')?.percent, 99);
+    assert.equal(parser.feed('[kizuna-progress] 10 100 NA 1 0')?.percent, 99);
+  });
+
+  test('keeps below 100 until the tool is done', () => {
+    const parser = new YtdlpProgressParser(1);
+    parser.feed('[download] Destination: a.mp3');
+    assert.equal(parser.feed('[kizuna-progress] 100 100 NA 1 0')?.percent, 99);
+  });
+});
+
+describe('ytdlpFailure', () => {
+  test("gives yt-dlp's reason without our paths", () => {
+    const message = ytdlpFailure(
+      ['WARNING: something', 'ERROR: unable to write /data/downloads/job1/a.mp4: No space left'],
+      '/data/downloads/job1',
+    );
+    assert.equal(message.includes('/data'), false);
+    assert.match(message, /^The download failed: unable to write/);
+    assert.equal(ytdlpFailure([], '/x'), 'The download failed.');
+    assert.ok(new EngineError('DOWNLOAD_FAILED', message) instanceof Error);
+  });
+});

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+
+const openApps: Array<() => Promise<void>> = [];
+
+// Registered when a test file imports this module, so it belongs to the file's root: every app a
+// file builds (in a before hook, a nested suite or a test) is closed once the whole file is done.
+after(async () => {
+  for (const close of openApps.splice(0).reverse()) await close();
+});
+
+/**
+ * A fresh app for a test file: its own DATA_DIR, its own database (a new SQLite file, or a new
+ * PostgreSQL database when TEST_DATABASE_URL is set) and its own Redis key prefix (when
+ * TEST_REDIS_URL is set). Everything is removed again when the test file is done.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const resources = await createTestResources();
+  const config: Config = { ...testConfig(resources), ...overrides };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logger: false });
+  } catch (error) {
+    await resources.release();
+    throw error;
+  }
+  openApps.push(async () => {
+    await app.close();
+    await resources.release();
+  });
+  return app;
+}
+
+export interface TestResources {
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix: string;
+  release: () => Promise<void>;
+}
+
+export function testConfig(resources: Omit<TestResources, 'release'>): Config {
+  return {
+    ...loadConfig({
+      DATA_DIR: resources.dataDir,
+      SESSION_SECRET: 'test-secret-'.padEnd(48, 'x'),
+      DEMO_CONTENT: 'false',
+    }),
+    databaseUrl: resources.databaseUrl,
+    redisUrl: resources.redisUrl,
+    redisPrefix: resources.redisPrefix,
+  };
+}
+
+export async function createTestResources(): Promise<TestResources> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-test-'));
+  const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const redisPrefix = `kizuna-test:${suffix}:`;
+  const cleanups: Array<() => Promise<void>> = [
+    async () => rmSync(dataDir, { recursive: true, force: true }),
+  ];
+
+  let databaseUrl: string | undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `kizuna_test_${suffix}`;
+    await createDatabaseWithRetry(adminUrl, name);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    });
+  }
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (redisUrl) {
+    cleanups.push(async () => {
+      const redis = new Redis(redisUrl);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+      await redis.quit();
+    });
+  }
+
+  return {
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    redisPrefix,
+    release: async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/**
+ * Test files run in parallel and each creates its own database. template0 takes no connections,
+ * so copying it never meets "source database is being accessed by other users"; a retry covers
+ * any other passing clash between concurrent CREATE DATABASE commands.
+ */
+async function createDatabaseWithRetry(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    try {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  }
+}

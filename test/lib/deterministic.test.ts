@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { berlinDate, seededInt, seededPick, seededRandom, seedText } from '../../src/lib/deterministic.js';
+
+describe('berlinDate', () => {
+  it('uses the Berlin calendar day, not UTC (winter, UTC+1)', () => {
+    assert.equal(berlinDate(new Date('2026-01-15T23:30:00Z')), '2026-01-16');
+    assert.equal(berlinDate(new Date('2026-01-15T22:59:59Z')), '2026-01-15');
+  });
+  it('follows summer time (UTC+2)', () => {
+    assert.equal(berlinDate(new Date('2026-07-01T22:00:00Z')), '2026-07-02');
+    assert.equal(berlinDate(new Date('2026-07-01T21:59:59Z')), '2026-07-01');
+  });
+});
+
+describe('seededRandom', () => {
+  it('gives the same stream for the same parts and another for other parts', () => {
+    const a = seededRandom('x', 1);
+    const b = seededRandom('x', 1);
+    const c = seededRandom('x', 2);
+    const streamA = Array.from({ length: 20 }, a);
+    assert.deepEqual(streamA, Array.from({ length: 20 }, b));
+    assert.notDeepEqual(streamA, Array.from({ length: 20 }, c));
+    assert.ok(streamA.every((v) => v >= 0 && v < 1));
+  });
+  it('seededInt stays within its bounds and seededPick within its list', () => {
+    for (let i = 0; i < 200; i++) {
+      const n = seededInt(0, 100, 'k', i);
+      assert.ok(Number.isInteger(n) && n >= 0 && n <= 100);
+      assert.ok(['a', 'b', 'c'].includes(seededPick(['a', 'b', 'c'], i)));
+    }
+  });
+  it('seedText folds case and spacing', () => {
+    assert.equal(seedText('  Naruto   Uzumaki '), 'naruto uzumaki');
+  });
+});

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { after } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { MediaStore } from '../../src/media/media-store.js';
+import { createTestResources } from '../helpers/test-app.js';
+
+/** A real PNG of one colour; different `seed`s give different bytes. */
+export function png(seed: number, width = 24, height = 16): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: seed % 256, g: (seed * 7) % 256, b: (seed * 13) % 256 },
+    },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** A real animated GIF of `frames` frames. */
+export function gif(seed: number, frames = 3, width = 20, height = 12): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * frames * 4);
+  for (let i = 0; i < pixels.length; i += 4) {
+    const frame = Math.floor(i / 4 / (width * height));
+    pixels.set([(seed * 40 + frame * 60) % 256, (seed * 3) % 256, frame * 80, 255], i);
+  }
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 4, pageHeight: height } })
+    .gif({ loop: 0, delay: Array(frames).fill(100) })
+    .toBuffer();
+}
+
+/** A store on the app's own database and data directory, as the CLI would open it. */
+export function storeOf(app: FastifyInstance): MediaStore {
+  return new MediaStore(app.db, { dataDir: app.config.dataDir, ffmpegPath: app.config.ffmpegPath });
+}
+
+/**
+ * pg's pool.end() resolves before every socket has closed; dropping the test database right after
+ * then terminates a closing connection, whose 'error' would surface in whatever test runs next.
+ */
+function postgresWithQuietClose(url: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** A store on a fresh test database and data directory (PostgreSQL when TEST_DATABASE_URL is set). */
+export async function openTestStore(options: { ffmpegPath?: string } = {}): Promise<MediaStore> {
+  const resources = await createTestResources();
+  const db = resources.databaseUrl
+    ? postgresWithQuietClose(resources.databaseUrl)
+    : createDatabase({ sqlitePath: join(resources.dataDir, 'test.sqlite') }).db;
+  await migrateToLatest(db);
+  after(async () => {
+    await db.destroy();
+    await resources.release();
+  });
+  return new MediaStore(db, {
+    dataDir: resources.dataDir,
+    ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
+    cacheMs: 0,
+  });
+}

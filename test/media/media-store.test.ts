@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { NotMediaError } from '../../src/media/probe.js';
+import { gif, openTestStore, png } from './fixtures.js';
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+describe('MediaStore', () => {
+  it('names a file by the SHA-256 of its bytes and records what it is', async () => {
+    const store = await openTestStore();
+    const bytes = await png(1, 30, 20);
+    const result = await store.addBuffer('neko', bytes, {
+      artistName: 'Aki',
+      sourceUrl: 'https://example.org/1',
+    });
+    assert.equal(result.outcome, 'added');
+    assert.equal(result.sha256, createHash('sha256').update(bytes).digest('hex'));
+    assert.equal(result.mime, 'image/png');
+    const path = store.absolutePath(result.sha256, 'png');
+    assert.equal(statSync(path).size, bytes.length);
+    const [item] = await store.poolItems('neko');
+    assert.equal(item.width, 30);
+    assert.equal(item.height, 20);
+    assert.equal(item.artist_name, 'Aki');
+    assert.equal(item.source_url, 'https://example.org/1');
+    assert.equal(item.duration_ms, null);
+  });
+
+  it('stores the same bytes once, even when two pools use them', async () => {
+    const store = await openTestStore();
+    const bytes = await gif(2);
+    const first = await store.addBuffer('hug', bytes);
+    const second = await store.addBuffer('kiss', bytes);
+    const again = await store.addBuffer('kiss', bytes);
+    assert.deepEqual([first.outcome, second.outcome, again.outcome], ['added', 'linked', 'duplicate']);
+    assert.equal(filesUnder(store.root).length, 1);
+    assert.equal((await store.poolItems('hug')).length, 1);
+    assert.equal((await store.poolItems('kiss')).length, 1);
+    assert.deepEqual((await store.stats()).files, 1);
+  });
+
+  it('reads frame height and duration of an animated GIF', async () => {
+    const store = await openTestStore();
+    await store.addBuffer('pat', await gif(3, 4, 20, 12));
+    const [item] = await store.poolItems('pat');
+    assert.equal(item.mime, 'image/gif');
+    assert.equal(item.width, 20);
+    assert.equal(item.height, 12);
+    assert.equal(item.duration_ms, 400);
+  });
+
+  it('refuses what is not media, and keeps nothing of it', async () => {
+    const store = await openTestStore();
+    const fakePng = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(64, 1),
+    ]);
+    for (const bytes of [
+      Buffer.from('just some text\n'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      fakePng,
+    ]) {
+      await assert.rejects(store.addBuffer('neko', bytes), NotMediaError);
+    }
+    assert.deepEqual(filesUnder(store.root), []);
+    assert.deepEqual(filesUnder(join(store.root, '..', 'tmp')), []);
+    assert.equal((await store.stats()).files, 0);
+  });
+
+  it('copies a file from disk without touching the original', async () => {
+    const store = await openTestStore();
+    const source = join(store.root, '..', '..', 'source.png');
+    writeFileSync(source, await png(4));
+    const result = await store.addFile('waifu', source);
+    assert.equal(result.outcome, 'added');
+    assert.ok(existsSync(source));
+    assert.ok(existsSync(store.absolutePath(result.sha256, 'png')));
+  });
+
+  it('deletes the bytes only when the last pool lets go of them', async () => {
+    const store = await openTestStore();
+    const { sha256 } = await store.addBuffer('hug', await gif(5));
+    await store.addBuffer('kiss', await gif(5));
+    const path = store.absolutePath(sha256, 'gif');
+    assert.deepEqual(await store.remove('hug', sha256), { removed: true, fileDeleted: false });
+    assert.ok(existsSync(path));
+    assert.deepEqual(await store.remove('hug', sha256), { removed: false, fileDeleted: false });
+    assert.deepEqual(await store.remove('kiss', sha256), { removed: true, fileDeleted: true });
+    assert.ok(!existsSync(path));
+    assert.equal(await store.findFile(sha256), undefined);
+  });
+
+  it('puts back bytes whose file went missing while the row stayed', async () => {
+    const store = await openTestStore();
+    const bytes = await png(6);
+    const { sha256 } = await store.addBuffer('neko', bytes);
+    rmSync(store.absolutePath(sha256, 'png'));
+    assert.equal((await store.addBuffer('waifu', bytes)).outcome, 'linked');
+    assert.ok(existsSync(store.absolutePath(sha256, 'png')));
+  });
+
+  it('counts items per pool', async () => {
+    const store = await openTestStore();
+    await store.addBuffer('neko', await png(7));
+    await store.addBuffer('neko', await png(8));
+    await store.addBuffer('hug', await gif(9));
+    const counts = await store.counts();
+    assert.equal(counts.get('neko'), 2);
+    assert.equal(counts.get('hug'), 1);
+    assert.equal(counts.get('pat'), undefined);
+  });
+});
+
+describe('MediaStore.sweepTemp', () => {
+  it('removes old partial files and leaves young ones to the import that writes them', async () => {
+    const store = await openTestStore();
+    const tmp = join(store.root, '..', 'tmp');
+    mkdirSync(tmp, { recursive: true });
+    writeFileSync(join(tmp, 'old.part'), 'x');
+    writeFileSync(join(tmp, 'young.part'), 'y');
+    const past = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(join(tmp, 'old.part'), past, past);
+    assert.equal(await store.sweepTemp(), 1);
+    assert.deepEqual(readdirSync(tmp), ['young.part']);
+  });
+});

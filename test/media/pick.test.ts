@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { seededRandom } from '../../src/lib/deterministic.js';
+import { pickAvoiding, ringSize, sample } from '../../src/media/pick.js';
+
+const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+
+describe('ringSize', () => {
+  it('is min(floor(n/2), 16)', () => {
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 31, 32, 33, 1000].map(ringSize), [0, 0, 1, 1, 2, 2, 15, 16, 16, 16]);
+  });
+});
+
+describe('sample', () => {
+  it('returns distinct elements, at most as many as there are', () => {
+    assert.equal(sample(items(3), 10).length, 3);
+    assert.equal(new Set(sample(items(50), 20)).size, 20);
+    assert.deepEqual(sample([], 5), []);
+  });
+});
+
+describe('pickAvoiding', () => {
+  it('never returns a recent item while others remain', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.nat(), (n, seed) => {
+        const pool = items(n);
+        const k = ringSize(n);
+        const recent = sample(pool, k).map((i) => i.id);
+        const [picked] = pickAvoiding(pool, recent, 1, seededRandom('pick', seed));
+        assert.ok(picked);
+        assert.ok(!recent.includes(picked.id));
+      }),
+    );
+  });
+
+  it('asked for more than the pool holds, gives every item once', () => {
+    const picked = pickAvoiding(items(5), [1, 2], 20);
+    assert.deepEqual(picked.map((i) => i.id).sort(), [1, 2, 3, 4, 5]);
+  });
+
+  it('fills up with the oldest recent items first', () => {
+    // Newest first: 3 was picked most recently, 1 longest ago.
+    const picked = pickAvoiding(items(4), [3, 2, 1], 2);
+    assert.deepEqual(
+      picked.map((i) => i.id),
+      [4, 1],
+    );
+  });
+
+  it('ignores recent ids that are no longer in the pool', () => {
+    assert.deepEqual(
+      pickAvoiding(items(1), [99], 3).map((i) => i.id),
+      [1],
+    );
+  });
+
+  it('an empty pool gives nothing', () => {
+    assert.deepEqual(pickAvoiding([], [1], 3), []);
+  });
+});

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildTestApp } from '../helpers/test-app.js';
+
+describe('health', () => {
+  it('GET /healthz answers {"status":"ok"}', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ url: '/healthz' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { status: 'ok' });
+  });
+
+  it('GET /readyz checks the database (and Redis when configured)', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ url: '/readyz' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().checks.database, 'ok');
+    if (process.env.TEST_REDIS_URL) assert.equal(res.json().checks.redis, 'ok');
+  });
+
+  it('GET / leads to the API reference', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ url: '/' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, '/docs');
+  });
+
+  it('GET /readyz answers 503 once the database is gone', async () => {
+    const app = await buildTestApp();
+    await app.db.destroy();
+    const res = await app.inject({ url: '/readyz' });
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.json().checks.database, 'unavailable');
+  });
+});

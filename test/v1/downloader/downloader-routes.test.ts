@@ -1,0 +1,242 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { downloaderFor } from '../../../src/downloader/downloader-for.js';
+import { SteeredEngine, settled } from '../../downloader/fake-engine.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+
+async function appWithEngine(overrides = {}): Promise<{ app: FastifyInstance; engine: SteeredEngine }> {
+  const app = await buildTestApp(overrides);
+  const service = await downloaderFor(app);
+  const engine = new SteeredEngine();
+  for (const platform of Object.keys(service.engines) as Array<keyof typeof service.engines>) {
+    service.engines[platform] = engine;
+  }
+  service.settings.progressIntervalMs = 0;
+  return { app, engine };
+}
+
+const post = (app: FastifyInstance, path: string, payload: unknown, ip = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: path, payload: payload as object, remoteAddress: ip });
+
+describe('POST /api/v1/d/:platform', () => {
+  test('queues a download and answers 202 with the job and its live-queue links', async () => {
+    const { app, engine } = await appWithEngine();
+    const res = await post(app, '/api/v1/d/youtube', {
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+      quality: '1080',
+    });
+    assert.equal(res.statusCode, 202);
+    const body = res.json();
+    assert.match(body.id, /^[A-Za-z0-9_-]{16}$/);
+    assert.equal(body.status, 'queued');
+    assert.equal(body.position, 1);
+    assert.equal(body.ws, `ws://localhost:80/api/v1/ws/${body.id}`);
+    assert.equal(body.statusUrl, `http://localhost:80/api/v1/jobs/${body.id}`);
+    await engine.whenStarted('https://youtu.be/dQw4w9WgXcQ');
+    engine.release('https://youtu.be/dQw4w9WgXcQ');
+  });
+
+  test('takes x.com links for twitter and numeric quality', async () => {
+    const { app, engine } = await appWithEngine();
+    const res = await post(app, '/api/v1/d/twitter', {
+      url: 'https://x.com/someone/status/123',
+      quality: 720,
+    });
+    assert.equal(res.statusCode, 202);
+    await engine.whenStarted('https://x.com/someone/status/123');
+    engine.release('https://x.com/someone/status/123');
+  });
+
+  test('serves /download/pinterest and /download/threads as well as /d/pinterest', async () => {
+    const { app, engine } = await appWithEngine();
+    for (const [path, url] of [
+      ['/api/v1/download/pinterest', 'https://www.pinterest.com/pin/123456789012/'],
+      ['/api/v1/download/threads', 'https://www.threads.net/@someone/post/C1a2B3c4D5e'],
+      ['/api/v1/d/pinterest', 'https://pin.it/abc123'],
+    ]) {
+      const res = await post(app, path, { url });
+      assert.equal(res.statusCode, 202, `${path}: ${res.body}`);
+      await engine.whenStarted(url);
+      engine.release(url);
+    }
+  });
+
+  test('a pin.it link without a short code, or a Pinterest page that is not a pin, is a 400 naming url', async () => {
+    const { app } = await appWithEngine();
+    for (const url of [
+      'https://pin.it/',
+      'https://pin.it',
+      'https://pin.it/a/b',
+      'https://www.pinterest.com/ideas/',
+    ]) {
+      const res = await post(app, '/api/v1/d/pinterest', { url });
+      assert.equal(res.statusCode, 400, url);
+      assert.equal(res.json().errors[0].field, 'url');
+    }
+  });
+
+  test('an unknown platform is a 404 that points at the catalog, whatever the body', async () => {
+    const { app } = await appWithEngine();
+    const res = await post(app, '/api/v1/d/myspace', { nonsense: true });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'NOT_FOUND');
+    assert.match(res.json().detail, /\/api\/v1\/endpoints/);
+  });
+
+  test('a URL of another platform or a look-alike host is a 400 naming url, and queues nothing', async () => {
+    const { app, engine } = await appWithEngine();
+    for (const [platform, url] of [
+      ['youtube', 'https://vimeo.com/123'],
+      ['youtube', 'https://youtube.com.evil.io/watch?v=x'],
+      ['youtube', 'https://youtube.com@evil.io/watch?v=x'],
+      ['tiktok', 'http://127.0.0.1/video'],
+      ['instagram', 'file:///etc/passwd'],
+      ['spotify', 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy'],
+      ['threads', 'https://www.threads.net/@someone'],
+      ['pinterest', 'https://www.pinterest.com/someone/boards/'],
+      ['facebook', 'not a url'],
+    ]) {
+      const res = await post(app, `/api/v1/d/${platform}`, { url });
+      assert.equal(res.statusCode, 400, `${platform} ${url}`);
+      assert.equal(res.json().errors[0].field, 'url', url);
+    }
+    assert.deepEqual(engine.started, []);
+  });
+
+  test('bad fields are 400s that name them', async () => {
+    const { app } = await appWithEngine();
+    const url = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    for (const [body, field] of [
+      [{}, 'url'],
+      [{ url, mode: 'movie' }, 'mode'],
+      [{ url, quality: '4320' }, 'quality'],
+      [{ url, audioBitrate: 512 }, 'audioBitrate'],
+      [{ url, audioFormat: 'exe' }, 'audioFormat'],
+    ] as const) {
+      const res = await post(app, '/api/v1/d/youtube', body);
+      assert.equal(res.statusCode, 400, JSON.stringify(body));
+      assert.ok(
+        res.json().errors.some((e: { field: string }) => e.field === field),
+        `${JSON.stringify(body)} → ${res.body}`,
+      );
+    }
+    const audioOnPinterest = await post(app, '/api/v1/download/pinterest', {
+      url: 'https://www.pinterest.com/pin/123456789012/',
+      mode: 'audio',
+    });
+    assert.equal(audioOnPinterest.statusCode, 400);
+    assert.equal(audioOnPinterest.json().errors[0].field, 'mode');
+  });
+
+  test('too many active jobs from one client is a 429 with Retry-After; other clients still get in', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    service.settings.maxActivePerClient = 2;
+    const urls = ['https://youtu.be/aaaaaaaaaaa', 'https://youtu.be/bbbbbbbbbbb'];
+    for (const url of urls)
+      assert.equal((await post(app, '/api/v1/d/youtube', { url }, '10.0.0.1')).statusCode, 202);
+    const refused = await post(app, '/api/v1/d/youtube', { url: 'https://youtu.be/ccccccccccc' }, '10.0.0.1');
+    assert.equal(refused.statusCode, 429);
+    assert.equal(refused.json().code, 'RATE_LIMITED');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    const other = await post(app, '/api/v1/d/youtube', { url: 'https://youtu.be/ddddddddddd' }, '10.0.0.2');
+    assert.equal(other.statusCode, 202);
+    for (const url of [...urls, 'https://youtu.be/ddddddddddd']) {
+      await engine.whenStarted(url);
+      engine.release(url);
+    }
+  });
+});
+
+describe('GET /api/v1/jobs/:id and its files', () => {
+  test('shows the job through to done, then serves the file with Range and a safe filename', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://www.tiktok.com/@someone/video/7000000000000000000';
+    const { id } = (await post(app, '/api/v1/d/tiktok', { url })).json();
+    await engine.whenStarted(url);
+    const running = (await app.inject(`/api/v1/jobs/${id}`)).json();
+    assert.equal(running.status, 'running');
+    assert.equal(running.progress.percent, 40);
+
+    const service = await downloaderFor(app);
+    const finished = settled(service, id);
+    engine.release(url);
+    await finished;
+    const job = (await app.inject(`/api/v1/jobs/${id}`)).json();
+    assert.equal(job.status, 'done');
+    assert.equal(job.files.length, 1, 'the .part leftover is not a result');
+    const [file] = job.files;
+    assert.equal(file.name, 'Clip [abc].mp4');
+    assert.equal(file.mime, 'video/mp4');
+    assert.equal(file.url, `http://localhost:80/api/v1/jobs/${id}/files/Clip%20%5Babc%5D.mp4`);
+    assert.ok(job.expiresAt > job.finishedAt);
+
+    const whole = await app.inject(`/api/v1/jobs/${id}/files/Clip%20%5Babc%5D.mp4`);
+    assert.equal(whole.statusCode, 200);
+    assert.equal(whole.headers['content-type'], 'video/mp4');
+    assert.equal(whole.headers['content-disposition'], 'attachment; filename="Clip [abc].mp4"');
+    assert.equal(whole.rawPayload.length, file.size);
+    const part = await app.inject({
+      url: `/api/v1/jobs/${id}/files/Clip%20%5Babc%5D.mp4`,
+      headers: { range: 'bytes=4-7' },
+    });
+    assert.equal(part.statusCode, 206);
+    assert.equal(part.headers['content-range'], `bytes 4-7/${file.size}`);
+    assert.equal(part.rawPayload.toString('latin1'), 'ftyp');
+    const beyond = await app.inject({
+      url: `/api/v1/jobs/${id}/files/Clip%20%5Babc%5D.mp4`,
+      headers: { range: 'bytes=9999-10000' },
+    });
+    assert.equal(beyond.statusCode, 416);
+  });
+
+  test('unknown jobs and files, and path tricks, are 404s', async () => {
+    const { app } = await appWithEngine();
+    assert.equal((await app.inject('/api/v1/jobs/nope')).statusCode, 404);
+    assert.equal((await app.inject('/api/v1/jobs/nope/files/x.mp4')).statusCode, 404);
+    assert.equal((await app.inject('/api/v1/jobs/nope/files/..%2F..%2Fkizuna.sqlite')).statusCode, 404);
+  });
+
+  test('a failed job shows its error and leaves no files behind', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://soundcloud.com/someone/a-track';
+    const { id } = (await post(app, '/api/v1/d/soundcloud', { url })).json();
+    await engine.whenStarted(url);
+    const service = await downloaderFor(app);
+    assert.ok(existsSync(service.results.dirOf(id)), 'the engine was writing');
+    const failed = settled(service, id);
+    engine.release(url, 'fail');
+    await failed;
+    const job = (await app.inject(`/api/v1/jobs/${id}`)).json();
+    assert.equal(job.status, 'failed');
+    assert.deepEqual(job.error, {
+      code: 'DOWNLOAD_FAILED',
+      message: 'The download failed: Video unavailable',
+    });
+    assert.deepEqual(job.files, []);
+    assert.equal(existsSync(service.results.dirOf(id)), false);
+  });
+
+  test('a job over its time limit fails with TIMEOUT and leaves no files behind', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    service.settings.limits.timeoutMs = 150;
+    const url = 'https://www.instagram.com/reel/Cabcdefghij/';
+    const { id } = (await post(app, '/api/v1/d/instagram', { url })).json();
+    const failed = settled(service, id);
+    await failed;
+    assert.deepEqual(engine.started, [url]);
+    const job = (await app.inject(`/api/v1/jobs/${id}`)).json();
+    assert.equal(job.error.code, 'TIMEOUT');
+    assert.equal(existsSync(service.results.dirOf(id)), false);
+  });
+
+  test('the catalog lists the downloader platforms', async () => {
+    const { app } = await appWithEngine();
+    const res = await app.inject('/api/v1/endpoints');
+    if (res.statusCode !== 200) return; // the catalog route belongs to another area and may not be mounted yet
+    assert.ok(JSON.stringify(res.json()).includes('/api/v1/d/spotify'));
+  });
+});

@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { downloaderFor } from '../../../src/downloader/downloader-for.js';
+import { connect, SteeredEngine } from '../../downloader/fake-engine.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+
+async function appWithEngine(overrides = {}): Promise<{ app: FastifyInstance; engine: SteeredEngine }> {
+  const app = await buildTestApp(overrides);
+  const service = await downloaderFor(app);
+  const engine = new SteeredEngine();
+  for (const platform of Object.keys(service.engines) as Array<keyof typeof service.engines>) {
+    service.engines[platform] = engine;
+  }
+  service.settings.progressIntervalMs = 0;
+  return { app, engine };
+}
+
+async function submit(app: FastifyInstance, url: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/d/youtube', payload: { url } });
+  assert.equal(res.statusCode, 202, res.body);
+  return res.json().id;
+}
+
+const types = (messages: Array<Record<string, unknown>>) => messages.map((m) => m.type);
+
+describe('live queue over WebSocket', () => {
+  test('success: progress while running, then done with absolute file URLs, then a normal close', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/aaaaaaaaaaa';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const talk = await connect(app, `/api/v1/ws/${id}`);
+    await talk.received(1);
+    assert.deepEqual(talk.messages[0], { type: 'progress', id, percent: 40, speed: 1000, eta: 3 });
+    engine.release(url);
+    const closed = await talk.closed;
+    assert.equal(closed.code, 1000);
+    const done = talk.messages.at(-1)!;
+    assert.equal(done.type, 'done');
+    const files = done.files as Array<Record<string, unknown>>;
+    assert.equal(files.length, 1);
+    assert.equal(files[0].name, 'Clip [abc].mp4');
+    assert.equal(files[0].mime, 'video/mp4');
+    assert.equal(typeof files[0].size, 'number');
+    assert.match(
+      String(files[0].url),
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/v1/jobs/${id}/files/Clip%20%5Babc%5D\\.mp4$`),
+    );
+    const download = await fetch(String(files[0].url));
+    assert.equal(download.status, 200);
+    assert.equal((await download.arrayBuffer()).byteLength, files[0].size);
+    assert.ok(types(talk.messages).every((t) => t === 'progress' || t === 'done'));
+  });
+
+  test('a waiting job hears its position, then moves up and runs', async () => {
+    const { app, engine } = await appWithEngine({ downloadWorkers: 1 });
+    const first = 'https://youtu.be/aaaaaaaaaaa';
+    const second = 'https://youtu.be/bbbbbbbbbbb';
+    await submit(app, first);
+    await engine.whenStarted(first);
+    const id = await submit(app, second);
+    const talk = await connect(app, `/ws/${id}`);
+    await talk.received(1);
+    assert.deepEqual(talk.messages[0], { type: 'queued', id, position: 1 });
+    engine.release(first);
+    await engine.whenStarted(second);
+    engine.release(second);
+    assert.equal((await talk.closed).code, 1000);
+    assert.deepEqual(types(talk.messages)[0], 'queued');
+    assert.ok(types(talk.messages).includes('progress'));
+    assert.equal(types(talk.messages).at(-1), 'done');
+  });
+
+  test('failure: an error message with its code, then the socket closes', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/ccccccccccc';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const talk = await connect(app, `/api/v1/ws/${id}`);
+    await talk.received(1);
+    engine.release(url, 'fail');
+    const closed = await talk.closed;
+    assert.equal(closed.code, 1000);
+    assert.deepEqual(talk.messages.at(-1), {
+      type: 'error',
+      id,
+      code: 'DOWNLOAD_FAILED',
+      message: 'The download failed: Video unavailable',
+    });
+  });
+
+  test('a late joiner gets the final state at once', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/ddddddddddd';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const first = await connect(app, `/api/v1/ws/${id}`);
+    engine.release(url);
+    await first.closed;
+    const late = await connect(app, `/ws/${id}`);
+    assert.equal((await late.closed).code, 1000);
+    assert.equal(late.messages.length, 1);
+    assert.equal(late.messages[0].type, 'done');
+    assert.deepEqual(late.messages[0], first.messages.at(-1));
+  });
+
+  test('an expired job tells a newcomer EXPIRED', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/eeeeeeeeeee';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const first = await connect(app, `/api/v1/ws/${id}`);
+    engine.release(url);
+    await first.closed;
+    const service = await downloaderFor(app);
+    assert.equal(await service.sweep(Date.now() + (app.config.downloadRetentionSeconds + 1) * 1000), 1);
+    const late = await connect(app, `/api/v1/ws/${id}`);
+    await late.closed;
+    assert.equal(late.messages[0].type, 'error');
+    assert.equal(late.messages[0].code, 'EXPIRED');
+  });
+
+  test('an unknown id closes with 4404 and a reason', async () => {
+    const { app } = await appWithEngine();
+    for (const path of ['/api/v1/ws/no-such-job', '/ws/no-such-job']) {
+      const talk = await connect(app, path);
+      const closed = await talk.closed;
+      assert.equal(closed.code, 4404);
+      assert.equal(closed.reason, 'No download with that id.');
+      assert.deepEqual(talk.messages, []);
+    }
+  });
+});

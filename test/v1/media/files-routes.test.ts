@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../../helpers/test-app.js';
+import { png, storeOf } from '../../media/fixtures.js';
+
+describe('GET /api/v1/files/:name', () => {
+  let app: FastifyInstance;
+  let bytes: Buffer;
+  let url: string;
+  let sha256: string;
+
+  before(async () => {
+    app = await buildTestApp({ privatePools: ['hidden'] });
+    bytes = await png(11, 64, 48);
+    ({ sha256 } = await storeOf(app).addBuffer('neko', bytes));
+    url = `/api/v1/files/${sha256}.png`;
+  });
+
+  it('serves the bytes with a strong ETag and immutable caching', async () => {
+    const res = await app.inject({ url });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.rawPayload, bytes);
+    assert.equal(res.headers['content-type'], 'image/png');
+    assert.equal(res.headers.etag, `"${sha256}"`);
+    assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(res.headers['accept-ranges'], 'bytes');
+    assert.equal(Number(res.headers['content-length']), bytes.length);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await app.inject({ method: 'HEAD', url });
+    assert.equal(res.statusCode, 200);
+    assert.equal(Number(res.headers['content-length']), bytes.length);
+    assert.equal(res.rawPayload.length, 0);
+  });
+
+  it('If-None-Match with the ETag → 304 without a body', async () => {
+    const res = await app.inject({ url, headers: { 'if-none-match': `"${sha256}"` } });
+    assert.equal(res.statusCode, 304);
+    assert.equal(res.rawPayload.length, 0);
+    assert.equal(res.headers.etag, `"${sha256}"`);
+    const other = await app.inject({ url, headers: { 'if-none-match': '"something-else"' } });
+    assert.equal(other.statusCode, 200);
+  });
+
+  it('Range: the first byte', async () => {
+    const res = await app.inject({ url, headers: { range: 'bytes=0-0' } });
+    assert.equal(res.statusCode, 206);
+    assert.equal(res.headers['content-range'], `bytes 0-0/${bytes.length}`);
+    assert.deepEqual(res.rawPayload, bytes.subarray(0, 1));
+  });
+
+  it('Range: the last byte', async () => {
+    const last = bytes.length - 1;
+    const res = await app.inject({ url, headers: { range: `bytes=${last}-${last}` } });
+    assert.equal(res.statusCode, 206);
+    assert.equal(res.headers['content-range'], `bytes ${last}-${last}/${bytes.length}`);
+    assert.deepEqual(res.rawPayload, bytes.subarray(last));
+  });
+
+  it('Range: a suffix, as `curl -C -` resumes', async () => {
+    const res = await app.inject({ url, headers: { range: 'bytes=-10' } });
+    assert.equal(res.statusCode, 206);
+    assert.equal(
+      res.headers['content-range'],
+      `bytes ${bytes.length - 10}-${bytes.length - 1}/${bytes.length}`,
+    );
+    assert.deepEqual(res.rawPayload, bytes.subarray(bytes.length - 10));
+    const resume = await app.inject({ url, headers: { range: 'bytes=20-' } });
+    assert.equal(resume.statusCode, 206);
+    assert.deepEqual(resume.rawPayload, bytes.subarray(20));
+  });
+
+  it('Range beyond the end → 416 problem with the size in Content-Range', async () => {
+    const res = await app.inject({ url, headers: { range: `bytes=${bytes.length}-` } });
+    assert.equal(res.statusCode, 416);
+    assert.equal(res.headers['content-range'], `bytes */${bytes.length}`);
+    assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+    assert.equal(res.json().code, 'RANGE_NOT_SATISFIABLE');
+  });
+
+  it('several ranges are refused cleanly: the whole file with 200', async () => {
+    const res = await app.inject({ url, headers: { range: 'bytes=0-1,5-6' } });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-range'], undefined);
+    assert.deepEqual(res.rawPayload, bytes);
+  });
+
+  it('a Range whose If-Range names another version gets the whole file', async () => {
+    const stale = await app.inject({ url, headers: { range: 'bytes=0-9', 'if-range': '"old"' } });
+    assert.equal(stale.statusCode, 200);
+    assert.deepEqual(stale.rawPayload, bytes);
+    const fresh = await app.inject({ url, headers: { range: 'bytes=0-9', 'if-range': `"${sha256}"` } });
+    assert.equal(fresh.statusCode, 206);
+    assert.equal(fresh.rawPayload.length, 10);
+  });
+
+  it('an unknown hash or a wrong extension → 404', async () => {
+    assert.equal((await app.inject({ url: `/api/v1/files/${'0'.repeat(64)}.png` })).statusCode, 404);
+    assert.equal((await app.inject({ url: `/api/v1/files/${sha256}.gif` })).statusCode, 404);
+  });
+
+  it('path traversal and encoded slashes never reach the file system', async () => {
+    // A file one could hope to reach from the store's directory.
+    writeFileSync(join(app.config.dataDir, 'secret.txt'), 'TOP-SECRET-MARKER');
+    const attempts = [
+      '/api/v1/files/..%2f..%2f..%2fsecret.txt',
+      '/api/v1/files/%2e%2e%2f%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/api/v1/files/%2e%2e/%2e%2e/secret.txt',
+      '/api/v1/files/..%5c..%5c..%5csecret.txt',
+      '/api/v1/files/..\\..\\..\\secret.txt',
+      '/api/v1/files/../../../secret.txt',
+      `/api/v1/files/${sha256}.png%2f..%2f..%2f..%2f..%2fsecret.txt`,
+      `/api/v1/files/${sha256}.png%00.txt`,
+      `/api/v1/files/${sha256.toUpperCase()}.png`,
+      '/api/v1/files/%252e%252e%252fsecret.txt',
+      '/api/v1/media/..%2f..%2fsecret.txt?raw=1',
+      '/api/v1/media/%2e%2e?raw=1',
+    ];
+    for (const attempt of attempts) {
+      const res = await app.inject({ url: attempt });
+      assert.ok([400, 404].includes(res.statusCode), `${attempt} → ${res.statusCode}`);
+      assert.ok(!res.body.includes('TOP-SECRET-MARKER'), attempt);
+      assert.match(String(res.headers['content-type']), /^application\/problem\+json/, attempt);
+    }
+  });
+
+  it('a file that only private pools use is visible from loopback only', async () => {
+    const { sha256: hidden } = await storeOf(app).addBuffer('hidden', await png(12));
+    const path = `/api/v1/files/${hidden}.png`;
+    assert.equal((await app.inject({ url: path })).statusCode, 200);
+    assert.equal((await app.inject({ url: path, remoteAddress: '203.0.113.7' })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ url: path, headers: { 'x-forwarded-for': '203.0.113.7' } })).statusCode,
+      404,
+    );
+    // The public file stays public for everyone.
+    assert.equal((await app.inject({ url, remoteAddress: '203.0.113.7' })).statusCode, 200);
+  });
+});

@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { ringSize } from '../../../src/media/pick.js';
+import { buildTestApp } from '../../helpers/test-app.js';
+import { gif, png, storeOf } from '../../media/fixtures.js';
+
+const REMOTE = '203.0.113.7';
+
+describe('media pools', () => {
+  let app: FastifyInstance;
+  let menuFiles: Buffer[];
+
+  before(async () => {
+    app = await buildTestApp({ privatePools: ['backstage', 'kiss'], rateLimitPerMinute: 100_000 });
+    const store = storeOf(app);
+    menuFiles = await Promise.all([1, 2, 3, 4].map((i) => png(100 + i)));
+    for (const bytes of menuFiles) await store.addBuffer('menu', bytes);
+    for (const i of [1, 2, 3, 4, 5, 6, 7, 8]) await store.addBuffer('sleep', await gif(200 + i));
+    await store.addBuffer('backstage', await png(300));
+    await store.addBuffer('kiss', await gif(301));
+  });
+
+  it('GET /media/categories lists the public pools with live counts, private ones left out', async () => {
+    const res = await app.inject({ url: '/api/v1/media/categories' });
+    assert.equal(res.statusCode, 200);
+    const byName = Object.fromEntries(res.json().categories.map((c: { name: string }) => [c.name, c]));
+    assert.deepEqual(Object.keys(byName).sort(), ['canvas', 'menu', 'menuvid', 'sleep']);
+    assert.equal(byName.menu.count, 4);
+    assert.equal(byName.menu.status, 'ok');
+    assert.equal(byName.sleep.count, 8);
+    assert.equal(byName.menuvid.count, 0);
+    assert.equal(byName.menuvid.status, 'empty');
+    assert.match(byName.menuvid.note, /ffmpeg/);
+  });
+
+  it('GET /media/:category gives a JSON pick with an absolute, immutable url', async () => {
+    const res = await app.inject({ url: '/api/v1/media/menu' });
+    assert.equal(res.statusCode, 200);
+    const pick = res.json();
+    assert.equal(pick.category, 'menu');
+    assert.equal(pick.mime, 'image/png');
+    assert.match(pick.url, /^http:\/\/[^/]+\/api\/v1\/files\/[0-9a-f]{64}\.png$/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const file = await app.inject({ url: new URL(pick.url).pathname });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.rawPayload.length, pick.size);
+  });
+
+  it('raw=1 returns the bytes of a pool file, Range included', async () => {
+    const res = await app.inject({ url: '/api/v1/media/menu?raw=1' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'image/png');
+    assert.ok(menuFiles.some((bytes) => bytes.equals(res.rawPayload)));
+    assert.match(String(res.headers['content-location']), /\/api\/v1\/files\/[0-9a-f]{64}\.png$/);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const part = await app.inject({ url: '/api/v1/media/menu?raw=true', headers: { range: 'bytes=0-7' } });
+    assert.equal(part.statusCode, 206);
+    assert.deepEqual(part.rawPayload, menuFiles[0].subarray(0, 8));
+    const beyond = await app.inject({
+      url: '/api/v1/media/menu?raw=1',
+      headers: { range: 'bytes=100000000-' },
+    });
+    assert.equal(beyond.statusCode, 416);
+  });
+
+  it('the ring: no repeat of the last min(n/2, 16) picks for the same client', async () => {
+    const k = ringSize(8);
+    const seen: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await app.inject({ url: '/api/v1/media/sleep', remoteAddress: '198.51.100.20' });
+      const { sha256 } = res.json();
+      assert.ok(!seen.slice(-k).includes(sha256), `pick ${i} repeats one of the last ${k}`);
+      seen.push(sha256);
+    }
+    assert.ok(new Set(seen).size > k);
+  });
+
+  it('the ring is per client: another address is not held back by the first one', async () => {
+    // With 4 items and a ring of 2, one client cycles through at least 3 distinct files in 3 picks.
+    const picks = async (remoteAddress: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < 3; i++)
+        out.push((await app.inject({ url: '/api/v1/media/menu', remoteAddress })).json().sha256);
+      return out;
+    };
+    for (const address of ['198.51.100.30', '198.51.100.31'])
+      assert.equal(new Set(await picks(address)).size, 3);
+  });
+
+  it('a private pool answers on loopback only', async () => {
+    const local = await app.inject({ url: '/api/v1/media/backstage' });
+    assert.equal(local.statusCode, 200);
+    assert.equal(local.json().category, 'backstage');
+    const remote = await app.inject({ url: '/api/v1/media/backstage', remoteAddress: REMOTE });
+    assert.equal(remote.statusCode, 404);
+    const forwarded = await app.inject({
+      url: '/api/v1/media/backstage',
+      headers: { 'x-forwarded-for': REMOTE },
+    });
+    assert.equal(forwarded.statusCode, 404);
+    const raw = await app.inject({ url: '/api/v1/media/backstage?raw=1', remoteAddress: REMOTE });
+    assert.equal(raw.statusCode, 404);
+    // Indistinguishable from a pool that does not exist.
+    const missing = await app.inject({ url: '/api/v1/media/nosuchpool', remoteAddress: REMOTE });
+    assert.equal(remote.json().code, missing.json().code);
+  });
+
+  it('a public name made private disappears from every public route', async () => {
+    for (const url of ['/api/v1/media/kiss', '/api/v1/kiss', '/api/v1/anime/kiss']) {
+      assert.equal((await app.inject({ url, remoteAddress: REMOTE })).statusCode, 404, url);
+    }
+    assert.equal((await app.inject({ url: '/api/v1/media/kiss' })).statusCode, 200);
+    const catalog = (await app.inject({ url: '/api/v1/endpoints', remoteAddress: REMOTE })).json();
+    const names = catalog.categories.map((c: { name: string }) => c.name);
+    assert.ok(!names.includes('kiss'));
+    assert.ok(!JSON.stringify(catalog).includes('backstage'));
+  });
+
+  it('unknown and badly named pools', async () => {
+    const unknown = await app.inject({ url: '/api/v1/media/neko' });
+    assert.equal(unknown.statusCode, 404);
+    assert.match(unknown.json().detail, /media\/categories/);
+    const bad = await app.inject({ url: '/api/v1/media/NOT_OK!' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().errors[0].field, 'category');
+    const empty = await app.inject({ url: '/api/v1/media/canvas' });
+    assert.equal(empty.statusCode, 404);
+    const badRaw = await app.inject({ url: '/api/v1/media/menu?raw=yes' });
+    assert.equal(badRaw.statusCode, 400);
+    assert.equal(badRaw.json().errors[0].field, 'raw');
+  });
+
+  it('GET /endpoints lists the pools with counts', async () => {
+    const catalog = (await app.inject({ url: '/api/v1/endpoints' })).json();
+    const menu = catalog.pools.find((p: { name: string }) => p.name === 'menu');
+    assert.equal(menu.count, 4);
+  });
+});
