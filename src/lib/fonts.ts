@@ -5,12 +5,13 @@ import { GlobalFonts } from '@napi-rs/canvas';
 /**
  * The fonts every card and generated image is drawn with, loaded from their npm packages (never from the system, so
  * a card looks the same on every machine): Outfit for Latin, M PLUS Rounded 1c for Japanese
- * (and Cyrillic, Greek and any Latin glyph Outfit lacks), Noto Color Emoji for emoji, and DejaVu
- * Sans last for the symbols names like to carry (★ ♡ ✦ ♪) and scripts the others lack.
+ * (and Cyrillic, Greek and any Latin glyph Outfit lacks), Noto Sans KR for Korean Hangul, Noto
+ * Color Emoji for emoji, and DejaVu Sans last for the symbols names like to carry (★ ♡ ✦ ♪) and
+ * scripts the others lack.
  */
 export const FONT = {
-  /** A font stack for ctx.font: Latin first, then Japanese, then emoji, then symbols. */
-  stack: 'Outfit, "M PLUS Rounded 1c", "Noto Color Emoji", "DejaVu Sans"',
+  /** A font stack for ctx.font: Latin first, then Japanese, Korean, emoji, then symbols. */
+  stack: 'Outfit, "M PLUS Rounded 1c", "Noto Sans KR", "Noto Color Emoji", "DejaVu Sans"',
 } as const;
 
 const require = createRequire(import.meta.url);
@@ -22,6 +23,7 @@ export function registerCardFonts(): void {
   if (registered) return;
   const outfit = packageDir('@expo-google-fonts/outfit');
   const rounded = packageDir('@expo-google-fonts/m-plus-rounded-1c');
+  const korean = packageDir('@expo-google-fonts/noto-sans-kr');
   const dejavu = packageDir('dejavu-fonts-ttf');
   const files: Array<[string, string]> = [
     [join(outfit, '400Regular/Outfit_400Regular.ttf'), 'Outfit'],
@@ -29,6 +31,8 @@ export function registerCardFonts(): void {
     [join(outfit, '800ExtraBold/Outfit_800ExtraBold.ttf'), 'Outfit'],
     [join(rounded, '400Regular/MPLUSRounded1c_400Regular.ttf'), 'M PLUS Rounded 1c'],
     [join(rounded, '800ExtraBold/MPLUSRounded1c_800ExtraBold.ttf'), 'M PLUS Rounded 1c'],
+    [join(korean, '400Regular/NotoSansKR_400Regular.ttf'), 'Noto Sans KR'],
+    [join(korean, '800ExtraBold/NotoSansKR_800ExtraBold.ttf'), 'Noto Sans KR'],
     [
       require.resolve('@fontsource/noto-color-emoji/files/noto-color-emoji-emoji-400-normal.woff2'),
       'Noto Color Emoji',
