@@ -22,6 +22,7 @@ import sessions from './plugins/sessions.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
+import { webUi } from './web/web-ui.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(directory, { prefix: '/api' });
   await app.register(v1, { prefix: '/api/v1' });
   await app.register(downloaderRootRoutes);
+  await app.register(webUi, { config });
 
   if (config.admin) {
     const outcome = await ensureAdmin(app.db, config.admin);

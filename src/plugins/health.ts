@@ -8,9 +8,6 @@ const Status = Type.Object({
 });
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // No browser UI is served yet; a visitor of the bare origin lands on the API reference.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
-
   app.get(
     '/healthz',
     { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Status } } },

@@ -39,7 +39,8 @@ describe('card fonts', () => {
     test(`draw ${script} (${text}) as glyphs, not as missing-glyph boxes, in regular and bold`, () => {
       for (const weight of [400, 800] as const) {
         const missing = pixelsOf(MISSING, weight);
-        for (const character of text) assert.notEqual(pixelsOf(character, weight), missing, `${character} at ${weight}`);
+        for (const character of text)
+          assert.notEqual(pixelsOf(character, weight), missing, `${character} at ${weight}`);
       }
     });
   }

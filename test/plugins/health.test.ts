@@ -18,13 +18,6 @@ describe('health', () => {
     if (process.env.TEST_REDIS_URL) assert.equal(res.json().checks.redis, 'ok');
   });
 
-  it('GET / leads to the API reference', async () => {
-    const app = await buildTestApp();
-    const res = await app.inject({ url: '/' });
-    assert.equal(res.statusCode, 302);
-    assert.equal(res.headers.location, '/docs');
-  });
-
   it('GET /readyz answers 503 once the database is gone', async () => {
     const app = await buildTestApp();
     await app.db.destroy();

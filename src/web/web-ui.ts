@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+
+/** Where `npm run build:web` (vite) puts the browser UI. */
+export const WEB_DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
+
+/** The pages of the UI (web/src/app.tsx); each is answered with index.html and routed in the browser. */
+export const PAGE_PATHS = ['/', '/login', '/register', '/submit', '/mine', '/admin'] as const;
+
+/**
+ * The browser UI: its pages, with helmet's headers and a strict CSP, and its assets, whose names
+ * carry a content hash and so are cached for a year as immutable.
+ */
+export async function webUi(
+  app: FastifyInstance,
+  { config, distDir = WEB_DIST }: { config: Config; distDir?: string },
+) {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(
+      { distDir },
+      'the browser UI is not built (npm run build:web); / leads to the API reference',
+    );
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const secure = Boolean(config.tls || config.trustProxy);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Group pictures may be links to https images elsewhere (externalImageUrl).
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': secure ? [] : null,
+      },
+    },
+    hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+
+  for (const path of PAGE_PATHS)
+    app.get(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+    );
+
+  await app.register(fastifyStatic, {
+    root: join(distDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: 365 * 24 * 3600 * 1000,
+  });
+}

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import { PAGE_PATHS, WEB_DIST, webUi } from '../../src/web/web-ui.js';
+import { buildTestApp } from '../helpers/test-app.js';
+
+describe('browser UI', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    assert.ok(
+      existsSync(join(WEB_DIST, 'index.html')),
+      'web/dist is missing: npm test builds it (npm run build:web)',
+    );
+    app = await buildTestApp();
+  });
+
+  it('answers every page path with the same HTML shell, never cached stale', async () => {
+    for (const url of PAGE_PATHS) {
+      const res = await app.inject({ url });
+      assert.equal(res.statusCode, 200, url);
+      assert.match(res.headers['content-type'] as string, /^text\/html/);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.match(res.body, /<div id="app"><\/div>/);
+      assert.match(res.body, /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    }
+  });
+
+  it('sends a strict content security policy and the other HTML headers on pages', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = res.headers['content-security-policy'] as string;
+    assert.match(csp, /default-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/, 'no inline or foreign scripts');
+    assert.match(csp, /img-src 'self' data: https:/, 'external group pictures are https images');
+    assert.match(csp, /frame-ancestors 'self'/);
+    assert.doesNotMatch(csp, /upgrade-insecure-requests/, 'plain http without TLS or proxy stays usable');
+    assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(res.headers['strict-transport-security'], undefined);
+  });
+
+  it('serves the hashed assets as immutable for a year, and 404 for unknown ones', async () => {
+    const page = await app.inject({ url: '/' });
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] as string;
+    const style = /href="(\/assets\/[^"]+\.css)"/.exec(page.body)?.[1] as string;
+    const js = await app.inject({ url: script });
+    assert.equal(js.statusCode, 200);
+    assert.match(js.headers['content-type'] as string, /javascript/);
+    assert.equal(js.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const css = await app.inject({ url: style });
+    assert.equal(css.statusCode, 200);
+    assert.match(css.headers['content-type'] as string, /^text\/css/);
+    for (const url of ['/assets/nope.js', '/assets/../index.html', '/assets/%2e%2e/index.html']) {
+      const res = await app.inject({ url });
+      assert.equal(res.statusCode, 404, url);
+      assert.doesNotMatch(res.body, /<div id="app">/);
+    }
+  });
+
+  it('keeps the JSON API free of the HTML page headers', async () => {
+    const res = await app.inject({ url: '/api/public/stats' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-security-policy'], undefined);
+    const unknown = await app.inject({ url: '/no-such-page' });
+    assert.equal(unknown.statusCode, 404);
+    assert.match(unknown.headers['content-type'] as string, /^application\/problem\+json/);
+  });
+
+  it('asks for HSTS and https upgrades behind a TLS-terminating proxy', async () => {
+    const proxied = await buildTestApp({ trustProxy: true });
+    const res = await proxied.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers['content-security-policy'] as string, /upgrade-insecure-requests/);
+    assert.match(res.headers['strict-transport-security'] as string, /max-age=31536000/);
+  });
+
+  it('without a build, sends visitors of / to the API reference', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kizuna-no-web-'));
+    after(() => rmSync(empty, { recursive: true, force: true }));
+    const bare = Fastify({ logger: false });
+    after(() => bare.close());
+    await bare.register(webUi, { config: loadConfig({ DATA_DIR: empty }), distDir: empty });
+    const res = await bare.inject({ url: '/' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, '/docs');
+  });
+});

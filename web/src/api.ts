@@ -1,0 +1,192 @@
+/** The directory API as the browser uses it: same-origin cookies, the CSRF header, problem errors. */
+
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  role: string;
+  isVerified: boolean;
+  createdAt: string;
+}
+
+export interface Group {
+  id: number;
+  title: string;
+  platform: string;
+  category: string;
+  inviteLink: string;
+  description: string;
+  tags: string[];
+  logoUrl: string | null;
+  externalImageUrl: string | null;
+  likes: number;
+  isVerified: boolean;
+  createdAt: string;
+  likedByMe?: boolean;
+  submittedBy?: { id: number; username: string } | null;
+}
+
+export interface Me {
+  loggedIn: boolean;
+  user?: User;
+  csrfToken: string;
+}
+
+export interface PublicStats {
+  members: number;
+  groups_total: number;
+  groups_verified: number;
+  total_likes: number;
+  platforms: string[];
+}
+
+export interface AdminStats {
+  users: {
+    total: number;
+    byRole: Record<string, number>;
+    byStatus: { verified: number; unverified: number };
+  };
+  groups: { total: number; verified: number; unverified: number };
+  likes: number;
+  platforms: Array<{ name: string; count: number }>;
+  categories: Array<{ name: string; count: number }>;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An RFC 9457 problem answer, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  /** The message for one form field, if the server named it. */
+  forField(field: string): string | undefined {
+    return this.fieldErrors.find((e) => e.field === field)?.message;
+  }
+}
+
+/** A page of a list and the URL of the next one (from the Link header). */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+let csrfToken: string | null = null;
+
+async function request(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-csrf-token'] = await csrf();
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (!response.ok) throw await problemOf(response);
+  return response;
+}
+
+async function problemOf(response: Response): Promise<ApiError> {
+  try {
+    const problem = (await response.json()) as {
+      code?: string;
+      detail?: string;
+      title?: string;
+      errors?: FieldError[];
+    };
+    return new ApiError(
+      response.status,
+      problem.code ?? 'ERROR',
+      problem.detail ?? problem.title ?? response.statusText,
+      problem.errors ?? [],
+    );
+  } catch {
+    return new ApiError(response.status, 'ERROR', `The server answered ${response.status}.`);
+  }
+}
+
+async function json<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await (await request(method, url, body)).json()) as T;
+}
+
+async function page<T>(url: string): Promise<Page<T>> {
+  const response = await request('GET', url);
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '');
+  return { items: (await response.json()) as T[], next: next ? next[1] : null };
+}
+
+/** The CSRF token of this browser; the first /me hands it out and it survives login and logout. */
+async function csrf(): Promise<string> {
+  if (!csrfToken) await me();
+  return csrfToken as string;
+}
+
+export async function me(): Promise<Me> {
+  const answer = await json<Me>('GET', '/api/auth/me');
+  csrfToken = answer.csrfToken;
+  return answer;
+}
+
+export const auth = {
+  me,
+  register: (body: { username: string; email: string; password: string }) =>
+    json<{ user: User }>('POST', '/api/auth/register', body),
+  login: (body: { usernameOrEmail: string; password: string }) =>
+    json<{ user: User }>('POST', '/api/auth/login', body),
+  logout: async () => {
+    await request('POST', '/api/auth/logout');
+  },
+};
+
+export interface GroupFilter {
+  search?: string;
+  platform?: string;
+  category?: string;
+}
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const groups = {
+  list: (filter: GroupFilter) => page<Group>(`/api/groups${query({ ...filter, limit: '24' })}`),
+  mine: () => page<Group>('/api/groups/mine?limit=50'),
+  /** The next page of any list, from its Link header. */
+  more: <T = Group>(next: string) => page<T>(next),
+  submit: (form: FormData) => json<{ group: Group }>('POST', '/api/groups', form),
+  like: (id: number) =>
+    json<{ id: number; likes: number; likedByMe: boolean }>('POST', `/api/groups/${id}/like`),
+  unlike: (id: number) =>
+    json<{ id: number; likes: number; likedByMe: boolean }>('DELETE', `/api/groups/${id}/like`),
+  stats: () => json<PublicStats>('GET', '/api/public/stats'),
+};
+
+export const admin = {
+  stats: () => json<AdminStats>('GET', '/api/admin/stats'),
+  groups: (state: 'unverified' | 'verified' | 'all') =>
+    page<Group>(`/api/admin/groups${query({ state: state === 'all' ? undefined : state, limit: '50' })}`),
+  verifyGroup: (id: number) => json<{ group: Group }>('POST', `/api/admin/groups/${id}/verify`),
+  deleteGroup: async (id: number) => {
+    await request('DELETE', `/api/admin/groups/${id}`);
+  },
+  users: () => json<User[]>('GET', '/api/admin/users'),
+  verifyUser: (id: number) => json<{ user: User }>('POST', `/api/admin/users/${id}/verify`),
+};

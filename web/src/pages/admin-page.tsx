@@ -1,0 +1,45 @@
+import { useLocation } from 'preact-iso';
+import { useSession } from '../session.js';
+import { AdminGroups } from './admin/admin-groups.js';
+import { AdminOverview } from './admin/admin-overview.js';
+import { AdminUsers } from './admin/admin-users.js';
+import { LoginFirst } from './login-first.js';
+
+const TABS = { overview: 'Overview', groups: 'Moderation', users: 'Users' } as const;
+type Tab = keyof typeof TABS;
+
+/** The admin dashboard: statistics, the moderation queue and the accounts. */
+export function AdminPage() {
+  const { user } = useSession();
+  const { query } = useLocation();
+  if (user === undefined) return null;
+  if (!user) return <LoginFirst to="moderate" next="/admin" />;
+  if (user.role !== 'admin')
+    return (
+      <section class="card narrow">
+        <h1>Admins only</h1>
+        <p>This page is for the moderators of Kizuna.</p>
+      </section>
+    );
+  const tab: Tab = query.tab in TABS ? (query.tab as Tab) : 'groups';
+  return (
+    <section>
+      <h1>Admin</h1>
+      <nav class="tabs" aria-label="Admin sections">
+        {(Object.keys(TABS) as Tab[]).map((key) => (
+          <a
+            key={key}
+            href={`/admin?tab=${key}`}
+            class={tab === key ? 'active' : undefined}
+            aria-current={tab === key ? 'page' : undefined}
+          >
+            {TABS[key]}
+          </a>
+        ))}
+      </nav>
+      {tab === 'overview' && <AdminOverview />}
+      {tab === 'groups' && <AdminGroups />}
+      {tab === 'users' && <AdminUsers />}
+    </section>
+  );
+}

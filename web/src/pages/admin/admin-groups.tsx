@@ -1,0 +1,92 @@
+import { useState } from 'preact/hooks';
+import { ApiError, admin, type Group } from '../../api.js';
+import { GroupCard } from '../../components/group-card.js';
+import { MoreButton } from '../../components/more-button.js';
+import { Failed, Loading } from '../../components/status.js';
+import { useAsync } from '../../components/use-async.js';
+
+type State = 'unverified' | 'verified' | 'all';
+const STATES: Record<State, string> = { unverified: 'Waiting for review', verified: 'Verified', all: 'All' };
+
+/** The moderation queue: verify makes a group public at once, delete removes it for good. */
+export function AdminGroups() {
+  const [state, setState] = useState<State>('unverified');
+  const [list, setList, retry] = useAsync(() => admin.groups(state), [state]);
+  const [error, setError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function act(group: Group, action: 'verify' | 'delete') {
+    if (action === 'delete' && !confirm(`Delete “${group.title}” for good? Its logo goes too.`)) return;
+    setBusyId(group.id);
+    setError(null);
+    try {
+      if (action === 'verify') await admin.verifyGroup(group.id);
+      else await admin.deleteGroup(group.id);
+      retry();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'The action failed.');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div>
+      <fieldset class="segmented">
+        <legend class="visually-hidden">Show groups</legend>
+        {(Object.keys(STATES) as State[]).map((key) => (
+          <button key={key} type="button" aria-pressed={state === key} onClick={() => setState(key)}>
+            {STATES[key]}
+          </button>
+        ))}
+      </fieldset>
+      {error && (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {list.state === 'loading' && <Loading what="groups" />}
+      {list.state === 'failed' && <Failed error={list.error} retry={retry} />}
+      {list.state === 'ready' &&
+        (list.value.items.length === 0 ? (
+          <p class="empty">{state === 'unverified' ? 'Nothing waits for review.' : 'No groups.'}</p>
+        ) : (
+          <>
+            <div class="group-grid">
+              {list.value.items.map((group) => (
+                <GroupCard
+                  key={group.id}
+                  group={group}
+                  showState
+                  actions={
+                    <span class="admin-actions">
+                      <span class="muted small">by {group.submittedBy?.username ?? 'a deleted account'}</span>
+                      {!group.isVerified && (
+                        <button
+                          type="button"
+                          class="button small"
+                          disabled={busyId === group.id}
+                          onClick={() => act(group, 'verify')}
+                        >
+                          Verify
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        class="button small danger"
+                        disabled={busyId === group.id}
+                        onClick={() => act(group, 'delete')}
+                      >
+                        Delete
+                      </button>
+                    </span>
+                  }
+                />
+              ))}
+            </div>
+            <MoreButton page={list.value} onMore={setList} />
+          </>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import { ApiError, admin, type User } from '../../api.js';
+import { Failed, Loading } from '../../components/status.js';
+import { useAsync } from '../../components/use-async.js';
+
+/** The latest 100 accounts, newest first, with a button to verify each. */
+export function AdminUsers() {
+  const [users, setUsers, retry] = useAsync(() => admin.users(), []);
+  const [error, setError] = useState<string | null>(null);
+
+  async function verify(user: User) {
+    setError(null);
+    try {
+      const { user: verified } = await admin.verifyUser(user.id);
+      if (users.state === 'ready') setUsers(users.value.map((u) => (u.id === verified.id ? verified : u)));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'The action failed.');
+    }
+  }
+
+  if (users.state === 'loading') return <Loading what="users" />;
+  if (users.state === 'failed') return <Failed error={users.error} retry={retry} />;
+  return (
+    <div>
+      {error && (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <table class="users">
+        <thead>
+          <tr>
+            <th scope="col">Username</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.value.map((user) => (
+            <tr key={user.id} data-user={user.username}>
+              <td>{user.username}</td>
+              <td>{user.email}</td>
+              <td>{user.role}</td>
+              <td>{new Date(user.createdAt).toLocaleDateString()}</td>
+              <td>
+                {user.isVerified ? (
+                  <span class="state verified">verified</span>
+                ) : (
+                  <button type="button" class="button small" onClick={() => verify(user)}>
+                    Verify
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
