@@ -36,7 +36,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <header class="site-header">
         <a href="/" class="brand">
           <span class="brand-mark" aria-hidden="true">
-            絆
+            K
           </span>
           Kizuna
         </a>

@@ -31,7 +31,7 @@ export function LoginPage() {
   return (
     <section class="card narrow">
       <h1>Log in</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit}>
         <FormError message={generalMessage(error, ['usernameOrEmail', 'password'])} />
         <Field label="Username or e-mail" name="usernameOrEmail" error={fieldError(error, 'usernameOrEmail')}>
           <input

@@ -36,7 +36,7 @@ export function RegisterPage() {
   return (
     <section class="card narrow">
       <h1>Create an account</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit}>
         <FormError message={generalMessage(error, FIELDS)} />
         <Field
           label="Username"

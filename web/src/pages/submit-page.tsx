@@ -71,7 +71,7 @@ export function SubmitPage() {
     <section class="card">
       <h1>Submit a group</h1>
       <p class="muted">A moderator checks every group before it is listed.</p>
-      <form onSubmit={submit} noValidate encType="multipart/form-data">
+      <form onSubmit={submit} encType="multipart/form-data">
         <FormError message={generalMessage(error, FIELDS)} />
         <div class="two-columns">
           <Field label="Name" name="title" error={fieldError(error, 'title')}>
