@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rateLimited } from '../lib/problem.js';
 import { type Engine, EngineError, type EngineLimits } from './engine.js';
 import { abortError } from './engines/run-process.js';
-import { type BusMessage, currentEvent, type JobEvent, type JobRecord, type JobRequest } from './job.js';
+import {
+  type BusMessage,
+  CANCELLED_BY_CLIENT,
+  currentEvent,
+  type JobEvent,
+  type JobRecord,
+  type JobRequest,
+} from './job.js';
 import type { Platform } from './platforms.js';
 import { ProgressThrottle } from './progress-throttle.js';
 import type { JobQueue } from './queue/job-queue.js';
@@ -19,18 +26,30 @@ export interface DownloaderSettings {
   retentionSeconds: number;
   /** Least time between two progress reports of one job. */
   progressIntervalMs: number;
+  /**
+   * How long a cancel waits for the instance running the job to stop it; after that the job is
+   * ended from where the cancel came (its instance is taken to be gone).
+   */
+  cancelWaitMs: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<DownloaderSettings, 'retentionSeconds'> = {
   limits: { maxBytes: 2 * 1024 ** 3, timeoutMs: 15 * 60_000 },
   maxActivePerClient: 3,
   progressIntervalMs: 500,
+  cancelWaitMs: 10_000,
 };
 
 export interface JobView {
   job: JobRecord;
   position: number | null;
 }
+
+/** What became of a cancel: the job ended cancelled, it had ended already (as it is now), or there is no such job. */
+export type CancelResult =
+  | { outcome: 'cancelled'; view: JobView }
+  | { outcome: 'ended'; view: JobView }
+  | { outcome: 'unknown' };
 
 /**
  * The downloader: takes requests, keeps the per-client limit, runs jobs on the queue's workers
@@ -110,10 +129,94 @@ export class DownloaderService {
   }
 
   private dispatch(message: BusMessage): void {
-    if (message.kind === 'job') {
+    if (message.kind === 'cancel') {
+      // A client cancelled a job elsewhere; if it runs here, stop it (fail() then ends it).
+      this.running
+        .get(message.id)
+        ?.abort(new EngineError(CANCELLED_BY_CLIENT.code, CANCELLED_BY_CLIENT.message));
+    } else if (message.kind === 'job') {
       for (const listener of this.listeners.get(message.event.id) ?? []) listener(message);
     } else {
       for (const set of this.listeners.values()) for (const listener of set) listener(message);
+    }
+  }
+
+  /**
+   * Cancels a queued or running job for a client. A queued job leaves the line and the queue and
+   * never starts. A running one is stopped by the instance that runs it (this one, or another over
+   * the bus), which removes its files and ends it `failed`/`CANCELLED`, the same way the shutdown
+   * does; this waits for that end. A job that finishes at the same moment ends either done
+   * (`ended`) or cancelled, never both: every change of state is one conditional store update.
+   */
+  async cancel(id: string): Promise<CancelResult> {
+    for (;;) {
+      const job = await this.store.get(id);
+      if (!job) return { outcome: 'unknown' };
+      if (job.state === 'running') return this.cancelRunning(job);
+      if (job.state !== 'queued') return { outcome: 'ended', view: { job, position: null } };
+      const ended = await this.end(
+        job,
+        new EngineError(CANCELLED_BY_CLIENT.code, CANCELLED_BY_CLIENT.message),
+      );
+      if (ended) return { outcome: 'cancelled', view: { job: ended, position: null } };
+      // A worker took it (or another cancel ended it) meanwhile: look again.
+    }
+  }
+
+  private async cancelRunning(job: JobRecord): Promise<CancelResult> {
+    const id = job.id;
+    const cancelled = new EngineError(CANCELLED_BY_CLIENT.code, CANCELLED_BY_CLIENT.message);
+    let end = await this.untilEnded(id, this.settings.cancelWaitMs, async () => {
+      const controller = this.running.get(id);
+      if (controller) controller.abort(cancelled);
+      // Not here: ask the instance that runs it. (Nobody has it while it is being recorded as done.)
+      else await this.store.publish({ kind: 'cancel', id });
+    });
+    if (end === 'timeout') {
+      // No instance answered for it (the one running it is gone): end it from here.
+      const current = await this.store.get(id);
+      const ended = current?.state === 'running' ? await this.end(current, cancelled) : null;
+      if (ended) return { outcome: 'cancelled', view: { job: ended, position: null } };
+      end = await this.store.get(id);
+    }
+    if (!end) return { outcome: 'unknown' };
+    const view = { job: end, position: null };
+    return end.state === 'failed' && end.error?.code === 'CANCELLED'
+      ? { outcome: 'cancelled', view }
+      : { outcome: 'ended', view };
+  }
+
+  /**
+   * Runs `act`, then waits until the running job `id` has ended (woken by its final event, which
+   * is published after the record is written) and returns the record; 'timeout' after `ms`.
+   */
+  private async untilEnded(
+    id: string,
+    ms: number,
+    act: () => Promise<void>,
+  ): Promise<JobRecord | null | 'timeout'> {
+    let wake = () => {};
+    // Listen first, then act and read: a final event in between is not lost.
+    const stop = this.watch(id, (message) => {
+      if (message.kind === 'job' && (message.event.type === 'done' || message.event.type === 'error')) wake();
+    });
+    const deadline = Date.now() + ms;
+    try {
+      await act();
+      for (;;) {
+        const woken = new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        const job = await this.store.get(id);
+        if (job?.state !== 'running') return job;
+        const left = deadline - Date.now();
+        if (left <= 0) return 'timeout';
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([woken, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+        clearTimeout(timer);
+      }
+    } finally {
+      stop();
     }
   }
 
@@ -123,43 +226,60 @@ export class DownloaderService {
     if (!job) return;
     if (job.state === 'running') {
       // Handed out again after the instance running it died: its partial files are gone with it.
-      await this.fail(
+      await this.end(
         job,
         new EngineError('DOWNLOAD_FAILED', 'The server running this download stopped; try again.'),
       );
       return;
     }
+    // Cancelled (or otherwise ended) while it waited.
     if (job.state !== 'queued') return;
+
+    // Known here before the record says running, so a cancel that reads "running" finds it.
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    job.state = 'running';
+    job.startedAt = new Date().toISOString();
+    job.progress = { percent: 0, speed: null, eta: null };
+    let started = false;
+    try {
+      started = await this.store.update(job, 'queued');
+    } finally {
+      if (!started) this.running.delete(id);
+    }
+    if (!started) return; // a cancel got there first
     await this.store.leaveLine(id);
     await this.store.publish({ kind: 'queue-moved' });
 
-    const controller = new AbortController();
-    this.running.set(id, controller);
     const timer = setTimeout(
       () => controller.abort(new EngineError('TIMEOUT', 'The download took longer than allowed.')),
       this.settings.limits.timeoutMs,
     );
     // Writes of one job go through one chain, so a late progress write never overwrites the end.
-    let writes: Promise<unknown> = Promise.resolve();
+    // Each is made only while the record still says running; when it does not, the job was
+    // ended elsewhere (see cancelRunning) and this worker stops it too.
+    let writes: Promise<boolean> = Promise.resolve(true);
     const write = (change: (current: JobRecord) => JobEvent | null) => {
       writes = writes
         .then(async () => {
           const event = change(job);
-          await this.store.put(job);
+          if (!(await this.store.update(job, 'running'))) {
+            controller.abort(new EngineError(CANCELLED_BY_CLIENT.code, CANCELLED_BY_CLIENT.message));
+            return false;
+          }
           if (event) await this.store.publish({ kind: 'job', event });
+          return true;
         })
-        .catch((error) => this.log.warn({ err: error, job: id }, 'download state write failed'));
+        .catch((error) => {
+          this.log.warn({ err: error, job: id }, 'download state write failed');
+          return true;
+        });
       return writes;
     };
     const throttle = new ProgressThrottle(this.settings.progressIntervalMs);
 
     try {
-      await write((j) => {
-        j.state = 'running';
-        j.startedAt = new Date().toISOString();
-        j.progress = { percent: 0, speed: null, eta: null };
-        return { type: 'progress', id, ...j.progress };
-      });
+      await this.store.publish({ kind: 'job', event: { type: 'progress', id, ...job.progress } });
       const workDir = await this.results.prepare(id);
       const engine = this.engines[job.platform];
       await engine.run({
@@ -177,7 +297,11 @@ export class DownloaderService {
       });
       if (controller.signal.aborted) throw abortError(controller.signal);
       const files = await this.results.collect(id, this.settings.limits.maxBytes);
-      await write((j) => {
+      if (controller.signal.aborted) throw abortError(controller.signal);
+      // The point of no return: from here a cancel or the timeout finds nothing to abort.
+      this.running.delete(id);
+      clearTimeout(timer);
+      const recorded = await write((j) => {
         const now = Date.now();
         j.state = 'done';
         j.finishedAt = new Date(now).toISOString();
@@ -186,6 +310,8 @@ export class DownloaderService {
         j.files = files;
         return { type: 'done', id, files };
       });
+      // Ended elsewhere meanwhile (a cancel nobody here answered in time): no files behind a failed job.
+      if (!recorded) await this.results.remove(id);
     } catch (error) {
       await writes;
       await this.fail(job, controller.signal.aborted ? abortError(controller.signal) : error);
@@ -196,7 +322,10 @@ export class DownloaderService {
     }
   }
 
-  /** Ends a job as failed: its files removed first, then the record and the message. */
+  /**
+   * Ends a job this worker runs as failed: its files removed first, then the record and the
+   * message (the worker is the only one that could still record it done, so the order is safe).
+   */
   private async fail(job: JobRecord, error: unknown): Promise<void> {
     await this.results
       .remove(job.id)
@@ -211,9 +340,41 @@ export class DownloaderService {
     job.finishedAt = new Date().toISOString();
     job.files = [];
     job.error = jobError;
-    await this.store.put(job);
+    // Already ended elsewhere, and announced there.
+    if (!(await this.store.update(job, 'running'))) return;
     await this.store.release(job);
     await this.store.publish({ kind: 'job', event: { type: 'error', id: job.id, ...jobError } });
+  }
+
+  /**
+   * Ends a queued job, or a running one no worker here runs, as failed. The record goes first (so
+   * a worker that is still about can no longer start it or record it done), then the files, the
+   * place in line and in the queue, the client's count, and last the message. Returns the ended
+   * record, or null when the job had moved on from the state it was read in.
+   */
+  private async end(job: JobRecord, error: EngineError): Promise<JobRecord | null> {
+    const from = job.state;
+    const jobError = { code: error.code, message: error.message };
+    const ended: JobRecord = {
+      ...job,
+      state: 'failed',
+      finishedAt: new Date().toISOString(),
+      files: [],
+      error: jobError,
+    };
+    if (!(await this.store.update(ended, from))) return null;
+    await this.results
+      .remove(job.id)
+      .catch((e) => this.log.error({ err: e, job: job.id }, 'could not remove files'));
+    if (from === 'queued') {
+      await this.queue.remove(job.id);
+      await this.store.leaveLine(job.id);
+      // The jobs behind it move up.
+      await this.store.publish({ kind: 'queue-moved' });
+    }
+    await this.store.release(ended);
+    await this.store.publish({ kind: 'job', event: { type: 'error', id: job.id, ...jobError } });
+    return ended;
   }
 
   /**

@@ -2,6 +2,8 @@ import type { Mode, Platform } from './platforms.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'expired';
 export const ACTIVE_STATES: readonly JobState[] = ['queued', 'running'];
+/** The error of a job a client cancelled (the shutdown cancels with its own message, same code). */
+export const CANCELLED_BY_CLIENT = { code: 'CANCELLED', message: 'The download was cancelled.' } as const;
 
 export const QUALITIES = ['max', '2160', '1440', '1080', '720', '480', '360'] as const;
 export type Quality = (typeof QUALITIES)[number];
@@ -59,8 +61,14 @@ export type JobEvent =
   | { type: 'done'; id: string; files: JobFile[] }
   | ({ type: 'error'; id: string } & JobError);
 
-/** What the store publishes to every instance. */
-export type BusMessage = { kind: 'job'; event: JobEvent } | { kind: 'queue-moved' };
+/**
+ * What the store publishes to every instance: a job's event, a move of the waiting line, or a
+ * request to the instance running a job to stop it (a client cancelled it elsewhere).
+ */
+export type BusMessage =
+  | { kind: 'job'; event: JobEvent }
+  | { kind: 'queue-moved' }
+  | { kind: 'cancel'; id: string };
 
 /** The event that tells a newcomer where a job stands right now. */
 export function currentEvent(job: JobRecord, position: number | null): JobEvent {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS, DownloaderService } from '../../src/downloader/downloader-service.js';
 import type { Engine } from '../../src/downloader/engine.js';
-import type { JobRequest } from '../../src/downloader/job.js';
+import type { JobRecord, JobRequest } from '../../src/downloader/job.js';
 import type { Platform } from '../../src/downloader/platforms.js';
 import { PLATFORMS } from '../../src/downloader/platforms.js';
 import { MemoryQueue } from '../../src/downloader/queue/memory-queue.js';
@@ -23,10 +23,9 @@ const request = (url: string): JobRequest => ({
   audioFormat: 'mp3',
 });
 
-async function downloader(engine: Engine, workers = 2) {
+async function downloader(engine: Engine, workers = 2, store = new MemoryJobStore()) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-dl-service-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = new MemoryJobStore();
   const service = new DownloaderService(
     store,
     new MemoryQueue(workers),
@@ -36,6 +35,7 @@ async function downloader(engine: Engine, workers = 2) {
       ...DEFAULT_SETTINGS,
       limits: { ...DEFAULT_SETTINGS.limits },
       progressIntervalMs: 0,
+      cancelWaitMs: 2_000,
       retentionSeconds: 60,
     },
     silent,
@@ -129,5 +129,242 @@ describe('DownloaderService', () => {
 
     await service.sweep(later + 61_000);
     assert.equal(await store.get(job.id), null, 'the record is forgotten one retention period later');
+  });
+});
+
+describe('DownloaderService.cancel', () => {
+  test('a queued job leaves the line and the queue, never reaches the engine, and frees its client', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine, 1);
+    const [a, b, c] = ['https://youtu.be/a', 'https://youtu.be/b', 'https://youtu.be/c'];
+    const first = (await service.submit(request(a), '10.0.0.1')).job;
+    await engine.whenStarted(a);
+    const second = (await service.submit(request(b), '10.0.0.2')).job;
+    const third = (await service.submit(request(c), '10.0.0.3')).job;
+    assert.equal((await service.view(third.id))?.position, 2);
+    const heard: string[] = [];
+    service.watch(second.id, (m) => m.kind === 'job' && heard.push(m.event.type));
+
+    const result = await service.cancel(second.id);
+    assert.equal(result.outcome, 'cancelled');
+    assert.equal(result.outcome === 'cancelled' && result.view.position, null);
+    const record = await store.get(second.id);
+    assert.equal(record?.state, 'failed');
+    assert.deepEqual(record?.error, { code: 'CANCELLED', message: 'The download was cancelled.' });
+    assert.ok(record?.finishedAt);
+    assert.equal(record?.startedAt, null);
+    assert.deepEqual(heard, ['error']);
+    assert.equal((await service.view(third.id))?.position, 1, 'the job behind moved up');
+    assert.equal(await store.activeCount(second.client), 0);
+
+    engine.release(a);
+    await engine.whenStarted(c);
+    engine.release(c);
+    assert.equal((await settled(service, third.id)).type, 'done');
+    assert.equal((await settled(service, first.id)).type, 'done');
+    assert.deepEqual(engine.started, [a, c], 'the cancelled job never ran');
+    assert.equal(existsSync(service.results.dirOf(second.id)), false);
+  });
+
+  test('a cancel that lands after a worker took the job but before it started wins: the engine never runs', async () => {
+    // The worker reads the job as queued; the cancel lands between that read and its start.
+    const engine = new SteeredEngine();
+    const store = new (class extends MemoryJobStore {
+      cancelBeforeStart: ((id: string) => Promise<unknown>) | null = null;
+      override async update(job: JobRecord, whileIn: JobRecord['state']) {
+        const cancel = whileIn === 'queued' && job.state === 'running' ? this.cancelBeforeStart : null;
+        this.cancelBeforeStart = null;
+        if (cancel) await cancel(job.id);
+        return super.update(job, whileIn);
+      }
+    })();
+    const { service } = await downloader(engine, 1, store);
+    let cancelling: ReturnType<DownloaderService['cancel']> | undefined;
+    const url = 'https://youtu.be/racing';
+    store.cancelBeforeStart = (id) => {
+      cancelling = service.cancel(id);
+      return cancelling;
+    };
+    const { id } = (await service.submit(request(url), '10.0.0.1')).job;
+    const end = await settled(service, id);
+    assert.equal((await cancelling)?.outcome, 'cancelled');
+    assert.equal(end.type === 'error' && end.code, 'CANCELLED');
+    assert.deepEqual(engine.started, [], 'the start lost to the cancel');
+    assert.equal((await store.get(id))?.startedAt, null);
+  });
+
+  test('a running job is aborted, its files removed, and it ends failed with CANCELLED', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    const url = 'https://youtu.be/running';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    assert.ok(existsSync(service.results.dirOf(job.id)), 'the engine was writing');
+    const end = settled(service, job.id);
+
+    const result = await service.cancel(job.id);
+    assert.equal(result.outcome, 'cancelled');
+    assert.deepEqual(engine.aborted, [url]);
+    assert.equal(existsSync(service.results.dirOf(job.id)), false);
+    const record = await store.get(job.id);
+    assert.equal(record?.state, 'failed');
+    assert.equal(record?.error?.code, 'CANCELLED');
+    assert.deepEqual(record?.files, []);
+    assert.deepEqual(await end, {
+      type: 'error',
+      id: job.id,
+      code: 'CANCELLED',
+      message: 'The download was cancelled.',
+    });
+    assert.equal(await store.activeCount(job.client), 0);
+  });
+
+  test('a cancel that comes while the results are being collected wins: no done, no files', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    const url = 'https://youtu.be/collecting';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    const collect = service.results.collect.bind(service.results);
+    let cancelling: ReturnType<DownloaderService['cancel']> | undefined;
+    service.results.collect = async (id, maxBytes) => {
+      cancelling = service.cancel(id);
+      // Let the cancel reach the worker before the files are listed.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return collect(id, maxBytes);
+    };
+    engine.release(url);
+    const end = await settled(service, job.id);
+    assert.equal((await cancelling)?.outcome, 'cancelled');
+    assert.equal(end.type === 'error' && end.code, 'CANCELLED');
+    assert.equal((await store.get(job.id))?.state, 'failed');
+    assert.equal(existsSync(service.results.dirOf(job.id)), false);
+  });
+
+  test('a cancel that comes while the job is being recorded done is too late: done, files kept', async () => {
+    const engine = new SteeredEngine();
+    let cancelling: ReturnType<DownloaderService['cancel']> | undefined;
+    let service!: DownloaderService;
+    const store = new (class extends MemoryJobStore {
+      override async update(job: JobRecord, whileIn: JobRecord['state']) {
+        if (job.state === 'done' && !cancelling) {
+          cancelling = service.cancel(job.id);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return super.update(job, whileIn);
+      }
+    })();
+    ({ service } = await downloader(engine, 2, store));
+    const url = 'https://youtu.be/finishing';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    engine.release(url);
+    assert.equal((await settled(service, job.id)).type, 'done');
+    const result = await cancelling;
+    assert.equal(result?.outcome, 'ended');
+    assert.equal(result?.outcome === 'ended' && result.view.job.state, 'done');
+    assert.deepEqual(engine.aborted, []);
+    assert.deepEqual(readdirSync(service.results.dirOf(job.id)), ['Clip [abc].mp4']);
+  });
+
+  test('cancelling at the moment a job finishes always ends in one consistent state', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine, 4);
+    for (let i = 0; i < 8; i++) {
+      const url = `https://youtu.be/race${i}`;
+      const { job } = await service.submit(request(url), `10.0.1.${i}`);
+      await engine.whenStarted(url);
+      // Spread the cancel over the last milliseconds of the job: some land before it is done, some after.
+      const delay = i;
+      engine.release(url);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const result = await service.cancel(job.id);
+      await settled(service, job.id);
+      const record = await store.get(job.id);
+      const hasFiles = existsSync(service.results.dirOf(job.id));
+      if (result.outcome === 'cancelled') {
+        assert.equal(record?.state, 'failed', url);
+        assert.equal(record?.error?.code, 'CANCELLED', url);
+        assert.equal(hasFiles, false, url);
+      } else {
+        assert.equal(result.outcome, 'ended', url);
+        assert.equal(record?.state, 'done', url);
+        assert.equal(hasFiles, true, url);
+        assert.equal(record?.files.length, 1, url);
+      }
+    }
+  });
+
+  test('a job ended elsewhere while its worker finishes is not recorded done, and its files go', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    const url = 'https://youtu.be/taken';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    // What a cancel on another instance does when this one does not answer in time.
+    const current = (await store.get(job.id))!;
+    const ended = { ...current, state: 'failed' as const, error: { code: 'CANCELLED', message: 'x' } };
+    assert.equal(await store.update(ended, 'running'), true);
+    const heard: string[] = [];
+    service.watch(job.id, (m) => m.kind === 'job' && heard.push(m.event.type));
+    engine.release(url);
+    while (existsSync(service.results.dirOf(job.id))) await new Promise((resolve) => setTimeout(resolve, 10));
+    await service.close();
+    assert.equal((await store.get(job.id))?.state, 'failed');
+    assert.deepEqual(heard, [], 'the worker announces nothing for a job it no longer owns');
+  });
+
+  test('a running job nobody answers for (its instance is gone) is ended by the cancel after a wait', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    service.settings.cancelWaitMs = 50;
+    const orphan: JobRecord = {
+      ...request('https://youtu.be/orphan'),
+      id: 'orphan-job-id',
+      state: 'queued',
+      client: 'someone',
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
+      progress: null,
+      files: [],
+      error: null,
+    };
+    await store.create(orphan);
+    await store.leaveLine(orphan.id);
+    await store.put({ ...orphan, state: 'running', startedAt: new Date().toISOString() });
+    mkdirSync(service.results.dirOf(orphan.id), { recursive: true });
+    writeFileSync(join(service.results.dirOf(orphan.id), 'half.mp4.part'), 'x');
+
+    const result = await service.cancel(orphan.id);
+    assert.equal(result.outcome, 'cancelled');
+    assert.equal((await store.get(orphan.id))?.error?.code, 'CANCELLED');
+    assert.equal(existsSync(service.results.dirOf(orphan.id)), false);
+    assert.equal(await store.activeCount('someone'), 0);
+  });
+
+  test('an ended job is left as it is, and an unknown id is unknown', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    const url = 'https://youtu.be/finished';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    engine.release(url);
+    await settled(service, job.id);
+    const before = await store.get(job.id);
+    const result = await service.cancel(job.id);
+    assert.equal(result.outcome, 'ended');
+    assert.deepEqual(await store.get(job.id), before);
+    assert.ok(existsSync(join(service.results.dirOf(job.id), 'Clip [abc].mp4')));
+
+    const failed = (await service.submit(request('https://youtu.be/fails'), '10.0.0.1')).job;
+    await engine.whenStarted('https://youtu.be/fails');
+    engine.release('https://youtu.be/fails', 'fail');
+    await settled(service, failed.id);
+    assert.equal((await service.cancel(failed.id)).outcome, 'ended');
+    assert.equal((await store.get(failed.id))?.error?.code, 'DOWNLOAD_FAILED');
+
+    assert.deepEqual(await service.cancel('no-such-job'), { outcome: 'unknown' });
   });
 });

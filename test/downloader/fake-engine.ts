@@ -13,6 +13,8 @@ import type { JobEvent } from '../../src/downloader/job.js';
  */
 export class SteeredEngine implements Engine {
   readonly started: string[] = [];
+  /** Runs whose signal was aborted (cancel, timeout, shutdown) while they waited. */
+  readonly aborted: string[] = [];
   private readonly gates = new Map<string, (outcome: 'ok' | 'fail') => void>();
   private readonly waiters: Array<() => void> = [];
 
@@ -25,7 +27,14 @@ export class SteeredEngine implements Engine {
     const outcome = await new Promise<'ok' | 'fail'>((resolve, reject) => {
       if (context.signal.aborted) return reject(context.signal.reason);
       this.gates.set(key, resolve);
-      context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
+      context.signal.addEventListener(
+        'abort',
+        () => {
+          this.aborted.push(key);
+          reject(context.signal.reason);
+        },
+        { once: true },
+      );
     });
     if (outcome === 'fail')
       throw new EngineError('DOWNLOAD_FAILED', 'The download failed: Video unavailable');

@@ -47,6 +47,12 @@ export class BullmqQueue implements JobQueue {
     );
   }
 
+  async remove(id: string): Promise<void> {
+    // Not removed (0, or an error) when a worker already holds the job's lock, or it is gone:
+    // either way no worker runs it, since the processor finds the job no longer queued.
+    await this.queue.remove(id).catch(() => 0);
+  }
+
   async close(): Promise<void> {
     await this.worker?.close();
     await this.queue.close();

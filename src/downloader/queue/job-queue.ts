@@ -3,6 +3,11 @@ export interface JobQueue {
   /** Starts the workers; each runs `processor` for one id at a time. */
   start(processor: (id: string) => Promise<void>): Promise<void>;
   add(id: string): Promise<void>;
+  /**
+   * Takes a waiting id out of the queue so no worker gets it. One a worker has already taken stays
+   * where it is: the processor finds the job no longer queued and leaves it.
+   */
+  remove(id: string): Promise<void>;
   /** Stops taking work and waits for the running jobs to settle. */
   close(): Promise<void>;
 }

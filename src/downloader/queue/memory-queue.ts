@@ -20,6 +20,11 @@ export class MemoryQueue implements JobQueue {
     this.pump();
   }
 
+  async remove(id: string): Promise<void> {
+    const at = this.waiting.indexOf(id);
+    if (at !== -1) this.waiting.splice(at, 1);
+  }
+
   private pump(): void {
     while (this.processor && !this.closed && this.running.size < this.workers && this.waiting.length > 0) {
       const id = this.waiting.shift()!;

@@ -1,4 +1,4 @@
-import type { BusMessage, JobRecord } from '../job.js';
+import type { BusMessage, JobRecord, JobState } from '../job.js';
 
 /**
  * Where jobs, their queue positions and the per-client counts live, and how their events reach
@@ -8,8 +8,14 @@ export interface JobStore {
   /** Saves a new job, puts it at the end of the waiting line and counts it for its client. */
   create(job: JobRecord): Promise<void>;
   get(id: string): Promise<JobRecord | null>;
-  /** Replaces the record (the caller read it first; only the worker that owns a job writes it). */
+  /** Replaces the record as it is (the retention sweep; changes of an active job go through `update`). */
   put(job: JobRecord): Promise<void>;
+  /**
+   * Replaces the record only while the stored one is in state `whileIn`, in one atomic step
+   * (across instances too). False when it is not, or is gone: someone else moved the job on.
+   * Every change of state goes through here, so a job ends exactly once.
+   */
+  update(job: JobRecord, whileIn: JobState): Promise<boolean>;
   /** 1-based place in the waiting line, or null when the job is not waiting. */
   position(id: string): Promise<number | null>;
   /** Takes a job out of the waiting line (it starts running or ends). */

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { BusMessage, JobRecord } from '../job.js';
+import type { BusMessage, JobRecord, JobState } from '../job.js';
 import type { JobStore } from './job-store.js';
 
 /** The single-process store: plain maps, events on an emitter. */
@@ -24,6 +24,13 @@ export class MemoryJobStore implements JobStore {
 
   async put(job: JobRecord): Promise<void> {
     this.jobs.set(job.id, structuredClone(job));
+  }
+
+  async update(job: JobRecord, whileIn: JobState): Promise<boolean> {
+    // No await between the check and the write: nothing else runs in between.
+    if (this.jobs.get(job.id)?.state !== whileIn) return false;
+    this.jobs.set(job.id, structuredClone(job));
+    return true;
   }
 
   async position(id: string): Promise<number | null> {

@@ -1,7 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import type { BusMessage, JobRecord } from '../job.js';
+import type { BusMessage, JobRecord, JobState } from '../job.js';
 import type { JobStore } from './job-store.js';
+
+/** SET only while the stored record's state is ARGV[3]: one step on the server, so no other write slips in. */
+const UPDATE_WHILE = `
+local raw = redis.call('GET', KEYS[1])
+if not raw or cjson.decode(raw).state ~= ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1`;
 
 /**
  * The shared store: records as JSON strings with a TTL, the waiting line as a sorted set (so a
@@ -61,6 +68,18 @@ export class RedisJobStore implements JobStore {
 
   async put(job: JobRecord): Promise<void> {
     await this.redis.set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds);
+  }
+
+  async update(job: JobRecord, whileIn: JobState): Promise<boolean> {
+    const done = await this.redis.eval(
+      UPDATE_WHILE,
+      1,
+      this.key(job.id),
+      JSON.stringify(job),
+      this.recordTtlSeconds,
+      whileIn,
+    );
+    return done === 1;
   }
 
   async position(id: string): Promise<number | null> {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
-import { notFound, Problem } from '../../lib/problem.js';
+import { conflict, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { JobIdParams, JobSchema, toJobJson } from './job-json.js';
 
@@ -23,6 +23,36 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!view) throw notFound('No download with that id (finished downloads are forgotten after a while).');
       reply.header('cache-control', 'no-store');
       return toJobJson(request, view);
+    },
+  );
+
+  app.delete(
+    '/jobs/:id',
+    {
+      schema: {
+        tags: ['downloader'],
+        summary: 'Cancel a queued or running download (its files are removed)',
+        description:
+          'The job id is the capability. A queued job never starts; a running one is stopped. Either ends ' +
+          '`failed` with error code `CANCELLED`, and live-queue clients get that error. A job that has ' +
+          'already ended (done, failed or expired) is a 409 and stays as it is.',
+        params: JobIdParams,
+        response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await (await downloaderFor(app)).cancel(request.params.id);
+      if (result.outcome === 'unknown')
+        throw notFound('No download with that id (finished downloads are forgotten after a while).');
+      if (result.outcome === 'ended') {
+        const { state, error } = result.view.job;
+        const how = state === 'failed' ? `failed (${error?.code ?? 'FAILED'})` : state;
+        throw conflict(
+          `This download has already ended (${how}); only queued or running downloads can be cancelled.`,
+        );
+      }
+      reply.header('cache-control', 'no-store');
+      return toJobJson(request, result.view);
     },
   );
 

@@ -38,7 +38,7 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const handle = async (message: BusMessage) => {
       if (message.kind === 'job') return emit(message.event);
       // The line moved: a waiting job learns its new place.
-      if (lastPosition === null) return;
+      if (message.kind !== 'queue-moved' || lastPosition === null) return;
       const position = await service.view(id).then((v) => v?.position ?? null);
       if (position !== null) emit({ type: 'queued', id, position });
     };

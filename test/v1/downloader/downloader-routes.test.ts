@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { downloaderFor } from '../../../src/downloader/downloader-for.js';
@@ -238,5 +238,157 @@ describe('GET /api/v1/jobs/:id and its files', () => {
     const res = await app.inject('/api/v1/endpoints');
     if (res.statusCode !== 200) return; // the catalog route belongs to another area and may not be mounted yet
     assert.ok(JSON.stringify(res.json()).includes('/api/v1/d/spotify'));
+  });
+});
+
+describe('DELETE /api/v1/jobs/:id', () => {
+  const cancel = (app: FastifyInstance, id: string) =>
+    app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}` });
+
+  test('cancels a queued job: 200 with the job failed/CANCELLED, it never runs, and the jobs behind move up', async () => {
+    const { app, engine } = await appWithEngine({ downloadWorkers: 1 });
+    const [a, b, c] = [
+      'https://youtu.be/aaaaaaaaaaa',
+      'https://youtu.be/bbbbbbbbbbb',
+      'https://youtu.be/ccccccccccc',
+    ];
+    await post(app, '/api/v1/d/youtube', { url: a }, '10.0.0.1');
+    await engine.whenStarted(a);
+    const second = (await post(app, '/api/v1/d/youtube', { url: b }, '10.0.0.2')).json();
+    const third = (await post(app, '/api/v1/d/youtube', { url: c }, '10.0.0.3')).json();
+    assert.equal(third.position, 2);
+
+    const res = await cancel(app, second.id);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['cache-control'], 'no-store');
+    const body = res.json();
+    assert.equal(body.id, second.id);
+    assert.equal(body.status, 'failed');
+    assert.equal(body.position, null);
+    assert.deepEqual(body.error, { code: 'CANCELLED', message: 'The download was cancelled.' });
+    assert.deepEqual(body.files, []);
+    assert.equal(body.startedAt, null);
+    assert.ok(body.finishedAt);
+    assert.equal(body.statusUrl, `http://localhost:80/api/v1/jobs/${second.id}`);
+    assert.deepEqual((await app.inject(`/api/v1/jobs/${second.id}`)).json(), body, 'GET tells the same');
+    assert.equal((await app.inject(`/api/v1/jobs/${third.id}`)).json().position, 1);
+
+    engine.release(a);
+    await engine.whenStarted(c);
+    engine.release(c);
+    await settled(await downloaderFor(app), third.id);
+    assert.deepEqual(engine.started, [a, c], 'the cancelled job never reached the engine');
+  });
+
+  test('cancels a running job: the engine is aborted and its files are removed', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://www.tiktok.com/@someone/video/7000000000000000001';
+    const { id } = (await post(app, '/api/v1/d/tiktok', { url })).json();
+    await engine.whenStarted(url);
+    const service = await downloaderFor(app);
+    assert.ok(existsSync(service.results.dirOf(id)), 'the engine was writing');
+
+    const res = await cancel(app, id);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().status, 'failed');
+    assert.equal(res.json().error.code, 'CANCELLED');
+    assert.ok(res.json().startedAt);
+    assert.deepEqual(engine.aborted, [url]);
+    assert.equal(existsSync(service.results.dirOf(id)), false);
+    assert.equal((await app.inject(`/api/v1/jobs/${id}`)).json().error.code, 'CANCELLED');
+  });
+
+  test('a finished, failed or cancelled job is a 409 and stays as it was (a done job keeps its files)', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    const done = 'https://youtu.be/ddddddddddd';
+    const { id: doneId } = (await post(app, '/api/v1/d/youtube', { url: done })).json();
+    await engine.whenStarted(done);
+    const finished = settled(service, doneId);
+    engine.release(done);
+    await finished;
+    const before = (await app.inject(`/api/v1/jobs/${doneId}`)).json();
+
+    const res = await cancel(app, doneId);
+    assert.equal(res.statusCode, 409);
+    assert.match(res.headers['content-type'] as string, /^application\/problem\+json/);
+    assert.equal(res.json().code, 'CONFLICT');
+    assert.match(res.json().detail, /already ended \(done\)/);
+    assert.deepEqual((await app.inject(`/api/v1/jobs/${doneId}`)).json(), before);
+    assert.deepEqual(readdirSync(service.results.dirOf(doneId)), ['Clip [abc].mp4']);
+    assert.equal((await app.inject(`/api/v1/jobs/${doneId}/files/Clip%20%5Babc%5D.mp4`)).statusCode, 200);
+
+    const failing = 'https://youtu.be/eeeeeeeeeee';
+    const { id: failedId } = (await post(app, '/api/v1/d/youtube', { url: failing })).json();
+    await engine.whenStarted(failing);
+    const failed = settled(service, failedId);
+    engine.release(failing, 'fail');
+    await failed;
+    const refused = await cancel(app, failedId);
+    assert.equal(refused.statusCode, 409);
+    assert.match(refused.json().detail, /failed \(DOWNLOAD_FAILED\)/);
+    assert.equal((await app.inject(`/api/v1/jobs/${failedId}`)).json().error.code, 'DOWNLOAD_FAILED');
+
+    const running = 'https://youtu.be/fffffffffff';
+    const { id: cancelledId } = (await post(app, '/api/v1/d/youtube', { url: running })).json();
+    await engine.whenStarted(running);
+    assert.equal((await cancel(app, cancelledId)).statusCode, 200);
+    assert.equal((await cancel(app, cancelledId)).statusCode, 409, 'cancelling twice');
+  });
+
+  test('an expired job is a 409', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    const url = 'https://youtu.be/ggggggggggg';
+    const { id } = (await post(app, '/api/v1/d/youtube', { url })).json();
+    await engine.whenStarted(url);
+    const finished = settled(service, id);
+    engine.release(url);
+    await finished;
+    await service.sweep(Date.now() + (app.config.downloadRetentionSeconds + 1) * 1000);
+    assert.equal((await app.inject(`/api/v1/jobs/${id}`)).json().status, 'expired');
+    const res = await cancel(app, id);
+    assert.equal(res.statusCode, 409);
+    assert.match(res.json().detail, /expired/);
+  });
+
+  test('an unknown id is a 404 and a malformed one is refused as GET refuses it', async () => {
+    const { app } = await appWithEngine();
+    const unknown = await cancel(app, 'nope');
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().code, 'NOT_FOUND');
+    const tooLong = 'x'.repeat(65);
+    const get = await app.inject(`/api/v1/jobs/${tooLong}`);
+    const del = await cancel(app, tooLong);
+    assert.equal(del.statusCode, get.statusCode);
+    assert.equal(del.statusCode, 400);
+    assert.equal(del.json().code, get.json().code);
+  });
+
+  test('a cancelled job no longer counts against its client', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    service.settings.maxActivePerClient = 1;
+    const url = 'https://youtu.be/hhhhhhhhhhh';
+    const { id } = (await post(app, '/api/v1/d/youtube', { url }, '10.0.0.9')).json();
+    const next = 'https://youtu.be/iiiiiiiiiii';
+    assert.equal((await post(app, '/api/v1/d/youtube', { url: next }, '10.0.0.9')).statusCode, 429);
+    await engine.whenStarted(url);
+    assert.equal((await cancel(app, id)).statusCode, 200);
+    assert.equal((await post(app, '/api/v1/d/youtube', { url: next }, '10.0.0.9')).statusCode, 202);
+    await engine.whenStarted(next);
+    engine.release(next);
+  });
+
+  test('OpenAPI documents the route with a response schema for every status', async () => {
+    const { app } = await appWithEngine();
+    await app.ready();
+    const spec = (
+      app as unknown as { swagger?: () => { paths: Record<string, Record<string, { responses: object }>> } }
+    ).swagger?.();
+    if (!spec) return; // the OpenAPI plugin belongs to another area and may not be mounted
+    const route = spec.paths['/api/v1/jobs/{id}']?.delete;
+    assert.ok(route, 'DELETE /api/v1/jobs/{id} is in the spec');
+    assert.deepEqual(Object.keys(route.responses).sort(), ['200', '400', '404', '409', '429']);
   });
 });

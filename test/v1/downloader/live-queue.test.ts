@@ -121,6 +121,61 @@ describe('live queue over WebSocket', () => {
     assert.equal(late.messages[0].code, 'EXPIRED');
   });
 
+  test('cancelling a running job: the error CANCELLED, then the socket closes', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/fffffffffff';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const talk = await connect(app, `/api/v1/ws/${id}`);
+    await talk.received(1);
+    assert.equal(talk.messages[0].type, 'progress');
+    const res = await app.inject({ method: 'DELETE', url: `/api/v1/jobs/${id}` });
+    assert.equal(res.statusCode, 200, res.body);
+    const closed = await talk.closed;
+    assert.equal(closed.code, 1000);
+    assert.deepEqual(talk.messages.at(-1), {
+      type: 'error',
+      id,
+      code: 'CANCELLED',
+      message: 'The download was cancelled.',
+    });
+    assert.deepEqual(engine.aborted, [url]);
+  });
+
+  test('cancelling a queued job: it hears CANCELLED and closes; the job behind it hears its new place', async () => {
+    const { app, engine } = await appWithEngine({ downloadWorkers: 1 });
+    const [first, second, third] = [
+      'https://youtu.be/ggggggggggg',
+      'https://youtu.be/hhhhhhhhhhh',
+      'https://youtu.be/iiiiiiiiiii',
+    ];
+    await submit(app, first);
+    await engine.whenStarted(first);
+    const cancelled = await submit(app, second);
+    const behind = await submit(app, third);
+    const talk = await connect(app, `/ws/${cancelled}`);
+    const next = await connect(app, `/api/v1/ws/${behind}`);
+    await talk.received(1);
+    await next.received(1);
+    assert.deepEqual(talk.messages[0], { type: 'queued', id: cancelled, position: 1 });
+    assert.deepEqual(next.messages[0], { type: 'queued', id: behind, position: 2 });
+
+    assert.equal((await app.inject({ method: 'DELETE', url: `/api/v1/jobs/${cancelled}` })).statusCode, 200);
+    assert.equal((await talk.closed).code, 1000);
+    assert.deepEqual(talk.messages.slice(1), [
+      { type: 'error', id: cancelled, code: 'CANCELLED', message: 'The download was cancelled.' },
+    ]);
+    await next.received(2);
+    assert.deepEqual(next.messages[1], { type: 'queued', id: behind, position: 1 });
+
+    engine.release(first);
+    await engine.whenStarted(third);
+    engine.release(third);
+    assert.equal((await next.closed).code, 1000);
+    assert.equal(types(next.messages).at(-1), 'done');
+    assert.deepEqual(engine.started, [first, third]);
+  });
+
   test('an unknown id closes with 4404 and a reason', async () => {
     const { app } = await appWithEngine();
     for (const path of ['/api/v1/ws/no-such-job', '/ws/no-such-job']) {
