@@ -15,6 +15,8 @@ export const v1: FastifyPluginAsync = async (app) => {
   await app.register(cors, {
     origin: '*',
     credentials: false,
+    // DELETE: a bot's web page may cancel its downloader job (DELETE /jobs/:id).
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
     exposedHeaders: [
       'X-Avatar-Status',
       'X-Cache',

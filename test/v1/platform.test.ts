@@ -23,6 +23,18 @@ describe('public API v1 platform', () => {
       assert.equal(preflight.headers['access-control-allow-origin'], '*');
     });
 
+    it('lets pages of other origins use every method the API has, DELETE of a job included', async () => {
+      const app = await buildTestApp();
+      const preflight = await app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/jobs/some-job',
+        headers: { origin: 'https://bot.example', 'access-control-request-method': 'DELETE' },
+      });
+      assert.equal(preflight.statusCode, 204);
+      const allowed = String(preflight.headers['access-control-allow-methods']).split(/,\s*/);
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) assert.ok(allowed.includes(method), method);
+    });
+
     it('does not open the directory (session cookies) to other origins', async () => {
       const app = await buildTestApp();
       const res = await app.inject({ url: '/api/auth/me', headers: { origin: 'https://evil.example' } });
