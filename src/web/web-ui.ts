@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { IMMUTABLE_FILES } from '../lib/immutable-files.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
@@ -52,11 +53,6 @@ export async function webUi(
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
     prefix: '/assets/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: 365 * 24 * 3600 * 1000,
+    ...IMMUTABLE_FILES,
   });
 }

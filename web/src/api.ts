@@ -1,55 +1,18 @@
 /** The directory API as the browser uses it: same-origin cookies, the CSRF header, problem errors. */
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  isVerified: boolean;
-  createdAt: string;
-}
+import type { GroupJson } from '../../src/directory/groups/group-json.js';
+import type { AdminStats, PublicStats } from '../../src/directory/stats/stats-repository.js';
+import type { UserJson } from '../../src/directory/users/user-json.js';
 
-export interface Group {
-  id: number;
-  title: string;
-  platform: string;
-  category: string;
-  inviteLink: string;
-  description: string;
-  tags: string[];
-  logoUrl: string | null;
-  externalImageUrl: string | null;
-  likes: number;
-  isVerified: boolean;
-  createdAt: string;
-  likedByMe?: boolean;
-  submittedBy?: { id: number; username: string } | null;
-}
+// The JSON shapes are the server's own types (type-only imports: nothing of the server is bundled).
+export type { AdminStats, PublicStats };
+export type User = UserJson;
+export type Group = GroupJson;
 
 export interface Me {
   loggedIn: boolean;
   user?: User;
   csrfToken: string;
-}
-
-export interface PublicStats {
-  members: number;
-  groups_total: number;
-  groups_verified: number;
-  total_likes: number;
-  platforms: string[];
-}
-
-export interface AdminStats {
-  users: {
-    total: number;
-    byRole: Record<string, number>;
-    byStatus: { verified: number; unverified: number };
-  };
-  groups: { total: number; verified: number; unverified: number };
-  likes: number;
-  platforms: Array<{ name: string; count: number }>;
-  categories: Array<{ name: string; count: number }>;
 }
 
 export interface FieldError {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { IMMUTABLE_FILES } from '../../lib/immutable-files.js';
 import { LOGO_FILE_NAME, logoDir } from './logo-store.js';
 import { sweepOrphanLogos } from './logo-sweep.js';
 
@@ -22,12 +23,7 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyStatic, {
     root,
     prefix: '/groups/logos/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: 365 * 24 * 3600 * 1000,
+    ...IMMUTABLE_FILES,
     // Only names we generated: no temp files, nothing else that might end up in the folder.
     allowedPath: (pathName) => LOGO_FILE_NAME.test(pathName.replace(/^\//, '')),
   });

@@ -1,25 +1,21 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { useSession } from '../session.js';
+import { useAction } from './use-action.js';
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, refresh, notice, setNotice } = useSession();
   const { path, route } = useLocation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
-  async function logout() {
-    setBusy(true);
-    try {
-      await auth.logout();
-    } finally {
-      setBusy(false);
-      await refresh();
+  // Whatever the server answered, the page then shows the session as it now is.
+  const logout = () =>
+    run(async () => {
+      await auth.logout().finally(refresh);
       setNotice('You are logged out.');
       route('/');
-    }
-  }
+    });
 
   const link = (href: string, label: string) => (
     <a

@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
-import { ApiError, type Group, groups } from '../api.js';
+import { type Group, groups } from '../api.js';
 import { useSession } from '../session.js';
+import { Failed } from './status.js';
+import { useAction } from './use-action.js';
 
 export function LikeButton({ group }: { group: Group }) {
   const { user } = useSession();
   const [likes, setLikes] = useState(group.likes);
   const [liked, setLiked] = useState(group.likedByMe ?? false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
 
   if (!user)
     return (
@@ -16,19 +17,12 @@ export function LikeButton({ group }: { group: Group }) {
       </a>
     );
 
-  async function toggle() {
-    setBusy(true);
-    setError(null);
-    try {
+  const toggle = () =>
+    run(async () => {
       const answer = liked ? await groups.unlike(group.id) : await groups.like(group.id);
       setLikes(answer.likes);
       setLiked(answer.likedByMe);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not save your like.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <>
@@ -42,11 +36,7 @@ export function LikeButton({ group }: { group: Group }) {
       >
         {liked ? '♥' : '♡'} <span class="count">{likes}</span>
       </button>
-      {error && (
-        <span class="error" role="alert">
-          {error}
-        </span>
-      )}
+      {error !== null && <Failed error={error} />}
     </>
   );
 }

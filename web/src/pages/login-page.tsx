@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
+import { useAction } from '../components/use-action.js';
 import { useSession } from '../session.js';
 
 export function LoginPage() {
@@ -9,24 +10,17 @@ export function LoginPage() {
   const { route, query } = useLocation();
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
-  async function submit(event: Event) {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const { user } = await auth.login({ usernameOrEmail, password });
       await refresh();
       setNotice(`Welcome back, ${user.username}.`);
       route(safeNext(query.next));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   return (
     <section class="card narrow">

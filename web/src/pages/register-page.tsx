@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
+import { useAction } from '../components/use-action.js';
 import { useSession } from '../session.js';
 
 const FIELDS = ['username', 'email', 'password'];
@@ -10,28 +11,21 @@ export function RegisterPage() {
   const { refresh, setNotice } = useSession();
   const { route } = useLocation();
   const [form, setForm] = useState({ username: '', email: '', password: '' });
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const set = (field: keyof typeof form) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [field]: e.currentTarget.value });
 
-  async function submit(event: Event) {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await auth.register(form);
       // Registering does not log in (the API keeps the two apart); the form does both for the visitor.
       await auth.login({ usernameOrEmail: form.username, password: form.password });
       await refresh();
       setNotice(`Welcome to Kizuna, ${form.username}! You can submit groups and like them now.`);
       route('/');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   return (
     <section class="card narrow">

@@ -1,7 +1,7 @@
-import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, groups } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
+import { useAction } from '../components/use-action.js';
 import { useSession } from '../session.js';
 import { LoginFirst } from './login-first.js';
 
@@ -32,13 +32,12 @@ const FIELDS = [
 export function SubmitPage() {
   const { user, setNotice } = useSession();
   const { route } = useLocation();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   if (user === undefined) return null;
   if (!user) return <LoginFirst to="submit a group" next="/submit" />;
 
-  async function submit(event: Event) {
+  function submit(event: Event) {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const logo = form.get('logo');
@@ -52,19 +51,13 @@ export function SubmitPage() {
       return;
     }
     for (const field of ['externalImageUrl', 'tags']) if (form.get(field) === '') form.delete(field);
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const { group } = await groups.submit(form);
       setNotice(
         `Thank you! “${group.title}” is waiting for a moderator and shows up in the directory once verified.`,
       );
       route('/mine');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

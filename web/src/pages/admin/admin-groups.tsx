@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ApiError, admin, type Group } from '../../api.js';
+import { admin, type Group } from '../../api.js';
 import { GroupCard } from '../../components/group-card.js';
 import { MoreButton } from '../../components/more-button.js';
 import { Failed, Loading } from '../../components/status.js';
+import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
 
 type State = 'unverified' | 'verified' | 'all';
@@ -12,22 +13,15 @@ const STATES: Record<State, string> = { unverified: 'Waiting for review', verifi
 export function AdminGroups() {
   const [state, setState] = useState<State>('unverified');
   const [list, setList, retry] = useAsync(() => admin.groups(state), [state]);
-  const [error, setError] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { busy, error, run } = useAction();
 
-  async function act(group: Group, action: 'verify' | 'delete') {
+  function act(group: Group, action: 'verify' | 'delete') {
     if (action === 'delete' && !confirm(`Delete “${group.title}” for good? Its logo goes too.`)) return;
-    setBusyId(group.id);
-    setError(null);
-    try {
+    return run(async () => {
       if (action === 'verify') await admin.verifyGroup(group.id);
       else await admin.deleteGroup(group.id);
       retry();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The action failed.');
-    } finally {
-      setBusyId(null);
-    }
+    });
   }
 
   return (
@@ -40,11 +34,7 @@ export function AdminGroups() {
           </button>
         ))}
       </fieldset>
-      {error && (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error !== null && <Failed error={error} />}
       {list.state === 'loading' && <Loading what="groups" />}
       {list.state === 'failed' && <Failed error={list.error} retry={retry} />}
       {list.state === 'ready' &&
@@ -65,7 +55,7 @@ export function AdminGroups() {
                         <button
                           type="button"
                           class="button small"
-                          disabled={busyId === group.id}
+                          disabled={busy}
                           onClick={() => act(group, 'verify')}
                         >
                           Verify
@@ -74,7 +64,7 @@ export function AdminGroups() {
                       <button
                         type="button"
                         class="button small danger"
-                        disabled={busyId === group.id}
+                        disabled={busy}
                         onClick={() => act(group, 'delete')}
                       >
                         Delete

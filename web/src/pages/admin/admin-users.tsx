@@ -1,32 +1,24 @@
-import { useState } from 'preact/hooks';
-import { ApiError, admin, type User } from '../../api.js';
+import { admin, type User } from '../../api.js';
 import { Failed, Loading } from '../../components/status.js';
+import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
 
 /** The latest 100 accounts, newest first, with a button to verify each. */
 export function AdminUsers() {
   const [users, setUsers, retry] = useAsync(() => admin.users(), []);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
 
-  async function verify(user: User) {
-    setError(null);
-    try {
+  const verify = (user: User) =>
+    run(async () => {
       const { user: verified } = await admin.verifyUser(user.id);
       if (users.state === 'ready') setUsers(users.value.map((u) => (u.id === verified.id ? verified : u)));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The action failed.');
-    }
-  }
+    });
 
   if (users.state === 'loading') return <Loading what="users" />;
   if (users.state === 'failed') return <Failed error={users.error} retry={retry} />;
   return (
     <div>
-      {error && (
-        <p class="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error !== null && <Failed error={error} />}
       <table class="users">
         <thead>
           <tr>
@@ -48,7 +40,7 @@ export function AdminUsers() {
                 {user.isVerified ? (
                   <span class="state verified">verified</span>
                 ) : (
-                  <button type="button" class="button small" onClick={() => verify(user)}>
+                  <button type="button" class="button small" disabled={busy} onClick={() => verify(user)}>
                     Verify
                   </button>
                 )}
