@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { rateLimited } from '../lib/problem.js';
@@ -11,6 +11,7 @@ import {
   type JobEvent,
   type JobRecord,
   type JobRequest,
+  newJobRecord,
 } from './job.js';
 import type { Platform } from './platforms.js';
 import { ProgressThrottle } from './progress-throttle.js';
@@ -86,19 +87,7 @@ export class DownloaderService {
         `You already have ${this.settings.maxActivePerClient} downloads queued or running; wait for one to finish.`,
       );
     }
-    const job: JobRecord = {
-      ...request,
-      id: randomBytes(12).toString('base64url'),
-      state: 'queued',
-      client,
-      createdAt: new Date().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: null,
-      progress: null,
-      files: [],
-      error: null,
-    };
+    const job = newJobRecord(request, client);
     await this.store.create(job);
     const position = await this.store.position(job.id);
     await this.queue.add(job.id);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Mode, Platform } from './platforms.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'expired';
@@ -52,6 +53,27 @@ export interface JobRecord extends JobRequest {
   progress: JobProgress | null;
   files: JobFile[];
   error: JobError | null;
+}
+
+/** A job as it enters the queue: nothing started, nothing found yet. */
+export function newJobRecord(
+  request: JobRequest,
+  client: string,
+  id = randomBytes(12).toString('base64url'),
+): JobRecord {
+  return {
+    ...request,
+    id,
+    state: 'queued',
+    client,
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
+    expiresAt: null,
+    progress: null,
+    files: [],
+    error: null,
+  };
 }
 
 /** A message of the live queue, as sent over the WebSocket (file URLs are added per connection). */

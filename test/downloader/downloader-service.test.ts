@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { DEFAULT_SETTINGS, DownloaderService } from '../../src/downloader/downloader-service.js';
 import type { Engine } from '../../src/downloader/engine.js';
-import type { JobRecord, JobRequest } from '../../src/downloader/job.js';
+import { type JobRecord, type JobRequest, newJobRecord } from '../../src/downloader/job.js';
 import type { Platform } from '../../src/downloader/platforms.js';
 import { PLATFORMS } from '../../src/downloader/platforms.js';
 import { MemoryQueue } from '../../src/downloader/queue/memory-queue.js';
@@ -318,19 +318,7 @@ describe('DownloaderService.cancel', () => {
     const engine = new SteeredEngine();
     const { service, store } = await downloader(engine);
     service.settings.cancelWaitMs = 50;
-    const orphan: JobRecord = {
-      ...request('https://youtu.be/orphan'),
-      id: 'orphan-job-id',
-      state: 'queued',
-      client: 'someone',
-      createdAt: new Date().toISOString(),
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: null,
-      progress: null,
-      files: [],
-      error: null,
-    };
+    const orphan = newJobRecord(request('https://youtu.be/orphan'), 'someone', 'orphan-job-id');
     await store.create(orphan);
     await store.leaveLine(orphan.id);
     await store.put({ ...orphan, state: 'running', startedAt: new Date().toISOString() });

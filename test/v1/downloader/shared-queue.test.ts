@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { downloaderFor } from '../../../src/downloader/downloader-for.js';
+import { newJobRecord } from '../../../src/downloader/job.js';
 import { connect, SteeredEngine, settled } from '../../downloader/fake-engine.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
@@ -190,24 +191,18 @@ describe('two instances on one Redis', {
     service.settings.cancelWaitMs = 200;
     // A record as an instance that died mid-download leaves it: running, on nobody's worker.
     const now = new Date().toISOString();
-    const orphan = {
-      id: 'orphanedJobOfAGoneInstance',
-      platform: 'youtube' as const,
-      url: 'https://youtu.be/kkkkkkkkkkk',
-      mode: 'auto' as const,
-      quality: 'max' as const,
-      audioBitrate: 192,
-      audioFormat: 'mp3' as const,
-      state: 'queued' as const,
-      client: 'gone-client',
-      createdAt: now,
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: null,
-      progress: null,
-      files: [],
-      error: null,
-    };
+    const orphan = newJobRecord(
+      {
+        platform: 'youtube',
+        url: 'https://youtu.be/kkkkkkkkkkk',
+        mode: 'auto',
+        quality: 'max',
+        audioBitrate: 192,
+        audioFormat: 'mp3',
+      },
+      'gone-client',
+      'orphanedJobOfAGoneInstance',
+    );
     await service.store.create(orphan);
     await service.store.leaveLine(orphan.id);
     assert.equal(await service.store.update({ ...orphan, state: 'running', startedAt: now }, 'queued'), true);
