@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
@@ -20,7 +19,7 @@ import redis from './plugins/redis.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
-import { downloaderRootRoutes } from './v1/downloader/index.js';
+import { liveQueueRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
 import { webUi } from './web/web-ui.js';
 
@@ -73,17 +72,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(loopbackOnly);
   await app.register(securityHeaders, { config });
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
-  await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(csrf, { config });
-  await app.register(sessions, { config });
-  // Once, at the root: the live queue listens both under /api/v1 and at /ws.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(openapi, { config });
   await app.register(metrics);
   await app.register(healthRoutes);
-  await app.register(directory, { prefix: '/api' });
+  // Cookies, CSRF and sessions only around the directory: the bot API and the pages use none, and
+  // their hooks would run on every request.
+  await app.register(async (withSessions) => {
+    await withSessions.register(cookie, { secret: config.sessionSecret });
+    await withSessions.register(csrf, { config });
+    await withSessions.register(sessions, { config });
+    await withSessions.register(directory, { prefix: '/api' });
+  });
   await app.register(v1, { prefix: '/api/v1' });
-  await app.register(downloaderRootRoutes);
+  await app.register(liveQueueRoutes);
   await app.register(webUi, { config });
 
   if (config.admin) {

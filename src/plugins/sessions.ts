@@ -26,9 +26,13 @@ declare module 'fastify' {
   }
 }
 
+/** The session cookie's name; `__Host-` prefixed when cookies are Secure. */
+export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
+  config.secureCookies ? '__Host-kizuna-session' : 'kizuna-session';
+
 /** Server-side sessions in the database; the cookie carries a random id whose hash is the key. */
 async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config }) {
-  const cookieName = config.secureCookies ? '__Host-kizuna-session' : 'kizuna-session';
+  const cookieName = sessionCookieName(config);
   const cookieOptions = {
     path: '/',
     httpOnly: true,

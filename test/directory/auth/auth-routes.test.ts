@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sessionCookieName } from '../../../src/plugins/sessions.js';
 import { Browser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
@@ -256,17 +257,20 @@ describe('accounts: /api/auth', () => {
     it('rotates the session id at login and destroys the session at logout', async () => {
       const browser = new Browser(app);
       await browser.login('mei', PASSWORD);
-      const first = browser.cookies.get(app.sessionCookieName)!;
+      const first = browser.cookies.get(sessionCookieName(app.config))!;
       await browser.login('mei', PASSWORD);
-      const second = browser.cookies.get(app.sessionCookieName)!;
+      const second = browser.cookies.get(sessionCookieName(app.config))!;
       assert.notEqual(first, second);
       // The old id no longer opens a session.
-      const replay = await app.inject({ url: '/api/auth/me', cookies: { [app.sessionCookieName]: first } });
+      const replay = await app.inject({
+        url: '/api/auth/me',
+        cookies: { [sessionCookieName(app.config)]: first },
+      });
       assert.equal(replay.json().loggedIn, false);
       await browser.post('/api/auth/logout');
       const afterLogout = await app.inject({
         url: '/api/auth/me',
-        cookies: { [app.sessionCookieName]: second },
+        cookies: { [sessionCookieName(app.config)]: second },
       });
       assert.equal(afterLogout.json().loggedIn, false);
       const stored = await app.db.selectFrom('sessions').select('id_hash').execute();
