@@ -186,4 +186,15 @@ describe('live queue over WebSocket', () => {
       assert.deepEqual(talk.messages, []);
     }
   });
+
+  test('opening a live queue counts against the v1 rate limit, at both paths', async () => {
+    const { app } = await appWithEngine({ rateLimitPerMinute: 2 });
+    for (const path of ['/api/v1/ws/no-such-job', '/ws/no-such-job'])
+      assert.equal((await (await connect(app, path)).closed).code, 4404);
+    const refused = await connect(app, '/ws/no-such-job');
+    const status = await new Promise<number>((resolve) =>
+      refused.socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    assert.equal(status, 429);
+  });
 });
