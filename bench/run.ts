@@ -15,7 +15,7 @@ const areaFilter = process.argv.slice(2);
 const scratchDir = mkdtempSync(join(tmpdir(), 'kizuna-bench-'));
 const children: ChildProcess[] = [];
 
-function startServer(args: string[]): Promise<string> {
+function startServer(args: string[]): Promise<{ url: string; pid: number | undefined }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -25,7 +25,7 @@ function startServer(args: string[]): Promise<string> {
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /READY (\d+)/.exec(out);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid });
     });
     child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
   });
@@ -45,10 +45,11 @@ async function main() {
   const areas = await loadAreas(areaFilter);
   if (areas.length === 0) throw new Error(`no benchmark area matches ${areaFilter.join(', ')}`);
   const started = Date.now();
-  const [baselineUrl, baseUrl] = await Promise.all([
+  const [baselineServer, kizunaServer] = await Promise.all([
     startServer(['baseline']),
     startServer(['kizuna', join(scratchDir, 'data'), ...areaFilter]),
   ]);
+  const baseUrl = kizunaServer.url;
   console.log(
     `servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${process.env.BENCH_SECONDS ?? 5} s per load\n`,
   );
@@ -56,9 +57,13 @@ async function main() {
   const ctx: BenchContext = {
     baseUrl,
     scratchDir,
-    load: (path, options) => loadUrl(`${baseUrl}${path}`, options),
+    load: (path, options) => loadUrl(`${baseUrl}${path}`, options, kizunaServer.pid),
     baseline: (options) =>
-      loadUrl(`${baselineUrl}/baseline`, { ...options, method: 'GET', body: undefined, headers: undefined }),
+      loadUrl(
+        `${baselineServer.url}/baseline`,
+        { ...options, method: 'GET', body: undefined, headers: undefined },
+        baselineServer.pid,
+      ),
     medianMs,
   };
 

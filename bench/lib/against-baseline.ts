@@ -11,8 +11,10 @@ export interface AgainstBaselineOptions {
 }
 
 /**
- * Loads a Kizuna path right after a fresh baseline load and returns three rows: the baseline's
- * req/s, the path's throughput with its ratio to the baseline, and the path's p99.
+ * Loads a Kizuna path right after a fresh baseline load and returns the rows: the baseline's req/s,
+ * the path's throughput with its ratio to the baseline, the path's p99, and (on Linux) the server's
+ * CPU time per request, whose ratio (baseline's over ours) is the throughput ratio the two servers
+ * would show if neither shared its core with the load generator.
  */
 export async function againstBaseline(
   ctx: BenchContext,
@@ -24,7 +26,7 @@ export async function againstBaseline(
   const baseline = await ctx.baseline();
   const result = await ctx.load(path, options.load);
   if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
-  return [
+  const rows: BenchRow[] = [
     {
       area,
       name: `baseline (bare Fastify) before ${name}`,
@@ -48,4 +50,15 @@ export async function againstBaseline(
       target: options.p99Target,
     },
   ];
+  const ours = result.serverCpuMicrosPerRequest;
+  const theirs = baseline.serverCpuMicrosPerRequest;
+  if (ours !== undefined && theirs !== undefined && ours > 0)
+    rows.push({
+      area,
+      name: `${name} server CPU per request (baseline ${theirs.toFixed(0)} µs)`,
+      value: ours,
+      unit: 'µs',
+      ratio: theirs / ours,
+    });
+  return rows;
 }

@@ -8,6 +8,8 @@ export interface LoadResult {
   /** Response bytes per second. */
   throughputBytesPerSecond: number;
   non2xx: number;
+  /** The server process's CPU time per request, in µs (Linux; undefined elsewhere). */
+  serverCpuMicrosPerRequest?: number;
 }
 
 export interface LoadOptions {
