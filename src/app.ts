@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
@@ -19,7 +20,7 @@ import redis from './plugins/redis.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
-import { liveQueueRoutes } from './v1/downloader/index.js';
+import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
 import { webUi } from './web/web-ui.js';
 
@@ -72,6 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(loopbackOnly);
   await app.register(securityHeaders, { config });
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
+  // At the root: the live queue listens both under /api/v1 and at /ws, and the plugin's hooks
+  // close an upgrade request that reaches any other route (scoped, those sockets stayed open).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(openapi, { config });
   await app.register(metrics);
   await app.register(healthRoutes);
@@ -84,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(directory, { prefix: '/api' });
   });
   await app.register(v1, { prefix: '/api/v1' });
-  await app.register(liveQueueRoutes);
+  await app.register(downloaderRootRoutes);
   await app.register(webUi, { config });
 
   if (config.admin) {

@@ -237,8 +237,11 @@ export class DownloaderService {
       if (!started) this.running.delete(id);
     }
     if (!started) return; // a cancel got there first
-    await this.store.leaveLine(id);
-    await this.store.publish({ kind: 'queue-moved' });
+    // The record says running now: a failure to tidy the line must not leave it stuck there.
+    const tidy = (error: unknown) =>
+      this.log.warn({ err: error, job: id }, 'could not update the waiting line');
+    await this.store.leaveLine(id).catch(tidy);
+    await this.store.publish({ kind: 'queue-moved' }).catch(tidy);
 
     const timer = setTimeout(
       () => controller.abort(new EngineError('TIMEOUT', 'The download took longer than allowed.')),

@@ -187,4 +187,16 @@ describe('browser UI, end to end in Chromium', () => {
     await page.getByRole('heading', { name: 'My groups' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/mine');
   });
+
+  it('leaves the app for links to the API and its reference', async () => {
+    const { page } = await newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(/\/docs/);
+    assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Public bot API' }).click();
+    await page.waitForURL(/\/api\/v1\/endpoints$/);
+    assert.match((await page.textContent('body')) ?? '', /"downloader"/);
+  });
 });

@@ -132,8 +132,12 @@ function query(params: Record<string, string | undefined>): string {
 export const groups = {
   list: (filter: GroupFilter) => page<Group>(`/api/groups${query({ ...filter, limit: '24' })}`),
   mine: () => page<Group>('/api/groups/mine?limit=50'),
-  /** The next page of any list, from its Link header. */
-  more: <T = Group>(next: string) => page<T>(next),
+  /** The next page of any list, from its Link header: its path only, so it stays on this page's
+   *  origin even when PUBLIC_URL names another (cookies go to this one). */
+  more: <T = Group>(next: string) => {
+    const url = new URL(next, location.href);
+    return page<T>(url.pathname + url.search);
+  },
   submit: (form: FormData) => json<{ group: Group }>('POST', '/api/groups', form),
   like: (id: number) =>
     json<{ id: number; likes: number; likedByMe: boolean }>('POST', `/api/groups/${id}/like`),

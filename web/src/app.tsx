@@ -12,7 +12,8 @@ import { SessionProvider } from './session.js';
 /** The pages. The server answers each of these paths with index.html (PAGE_PATHS in src/web/web-ui.ts). */
 export function App() {
   return (
-    <LocationProvider>
+    // Links to the API and its reference leave the app; the router handles only the UI's own pages.
+    <LocationProvider scope={/^\/(?!api\/|api$|docs|assets\/)/}>
       <SessionProvider>
         <Layout>
           <Router>

@@ -1,8 +1,6 @@
-import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import { downloaderFor } from '../../downloader/downloader-for.js';
 import { PLATFORM_INFO, PLATFORMS } from '../../downloader/platforms.js';
-import { registerRateLimit } from '../rate-limit.js';
 import { jobRoutes } from './job-routes.js';
 import { submitRoutes } from './submit-routes.js';
 import { wsRoutes } from './ws-routes.js';
@@ -12,6 +10,7 @@ export const downloaderRoutes: FastifyPluginAsync = async (app) => {
   await downloaderFor(app);
   await app.register(submitRoutes);
   await app.register(jobRoutes);
+  await app.register(wsRoutes);
   app.catalog.addSection('downloader', () => ({
     platforms: PLATFORMS.map((name) => ({
       name,
@@ -26,14 +25,7 @@ export const downloaderRoutes: FastifyPluginAsync = async (app) => {
   }));
 };
 
-/**
- * The live queue at /api/v1/ws/:id and its /ws/:id alias. The WebSocket plugin is registered here,
- * around these two routes only: at the root its hooks ran on every request of the service.
- */
-export const liveQueueRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  // Opening a live queue counts against the v1 rate limit, like any other v1 request.
-  await registerRateLimit(app);
-  await app.register(wsRoutes, { prefix: '/api/v1' });
+/** Routes the downloader serves outside /api/v1 (the /ws/:id alias of the live queue). */
+export const downloaderRootRoutes: FastifyPluginAsync = async (app) => {
   await app.register(wsRoutes);
 };

@@ -187,14 +187,29 @@ describe('live queue over WebSocket', () => {
     }
   });
 
-  test('opening a live queue counts against the v1 rate limit, at both paths', async () => {
+  test('opening a live queue shares the v1 rate limit with the HTTP calls', async () => {
     const { app } = await appWithEngine({ rateLimitPerMinute: 2 });
-    for (const path of ['/api/v1/ws/no-such-job', '/ws/no-such-job'])
-      assert.equal((await (await connect(app, path)).closed).code, 4404);
-    const refused = await connect(app, '/ws/no-such-job');
+    assert.equal(
+      (await app.inject({ url: '/api/v1/endpoints', remoteAddress: '127.0.0.1' })).statusCode,
+      200,
+    );
+    assert.equal((await (await connect(app, '/api/v1/ws/no-such-job')).closed).code, 4404);
+    const refused = await connect(app, '/api/v1/ws/no-such-job');
     const status = await new Promise<number>((resolve) =>
       refused.socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
     );
     assert.equal(status, 429);
+  });
+
+  test('an upgrade request to any other route does not keep its socket open', {
+    timeout: 10_000,
+  }, async () => {
+    const { app } = await appWithEngine();
+    for (const path of ['/healthz', '/api/v1/endpoints', '/api/auth/me', '/no-such-route']) {
+      const talk = await connect(app, path);
+      talk.socket.on('error', () => undefined); // a refused upgrade is an error to the client
+      await talk.closed;
+      assert.deepEqual(talk.messages, [], path);
+    }
   });
 });

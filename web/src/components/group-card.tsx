@@ -54,7 +54,13 @@ export function GroupCard(props: {
       )}
       <div class="group-foot">
         {group.isVerified ? <LikeButton group={group} /> : <span class="likes">♥ {group.likes}</span>}
-        <a class="button small" href={group.inviteLink} target="_blank" rel="noopener noreferrer nofollow">
+        <a
+          class="button small"
+          href={group.inviteLink}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          aria-label={`Join ${group.title}`}
+        >
           Join
         </a>
         {props.actions}

@@ -2,12 +2,13 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { useSession } from '../session.js';
+import { Failed } from './status.js';
 import { useAction } from './use-action.js';
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const { user, refresh, notice, setNotice } = useSession();
   const { path, route } = useLocation();
-  const { busy, run } = useAction();
+  const { busy, error, run } = useAction();
 
   // Whatever the server answered, the page then shows the session as it now is.
   const logout = () =>
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </div>
       </header>
       <main>
+        {error !== null && <Failed error={error} />}
         {notice && (
           <p class="notice" role="status">
             {notice}

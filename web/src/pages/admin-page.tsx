@@ -21,7 +21,7 @@ export function AdminPage() {
         <p>This page is for the moderators of Kizuna.</p>
       </section>
     );
-  const tab: Tab = query.tab in TABS ? (query.tab as Tab) : 'groups';
+  const tab: Tab = Object.hasOwn(TABS, query.tab ?? '') ? (query.tab as Tab) : 'groups';
   return (
     <section>
       <h1>Admin</h1>

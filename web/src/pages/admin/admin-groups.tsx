@@ -18,9 +18,16 @@ export function AdminGroups() {
   function act(group: Group, action: 'verify' | 'delete') {
     if (action === 'delete' && !confirm(`Delete “${group.title}” for good? Its logo goes too.`)) return;
     return run(async () => {
-      if (action === 'verify') await admin.verifyGroup(group.id);
+      // The list changes in place, so pages already loaded and the scroll position stay.
+      let replacement: Group | null = null;
+      if (action === 'verify') replacement = (await admin.verifyGroup(group.id)).group;
       else await admin.deleteGroup(group.id);
-      retry();
+      if (list.state !== 'ready') return;
+      const keep = replacement !== null && state !== 'unverified';
+      const items = list.value.items.flatMap((g) =>
+        g.id !== group.id ? [g] : keep && replacement ? [replacement] : [],
+      );
+      setList({ ...list.value, items });
     });
   }
 
