@@ -17,7 +17,6 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    sessionCookieName: string;
     loadSession: (request: FastifyRequest) => Promise<void>;
     startSession: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -40,7 +39,6 @@ async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config
     secure: config.secureCookies,
   };
 
-  app.decorate('sessionCookieName', cookieName);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
