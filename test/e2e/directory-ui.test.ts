@@ -6,6 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { parseSubmission } from '../../src/directory/groups/group-submission.js';
+import { insertGroup } from '../../src/directory/groups/groups-repository.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import { consoleErrors, launchChromium } from './chromium.js';
 
@@ -198,5 +200,40 @@ describe('browser UI, end to end in Chromium', () => {
     await page.getByRole('link', { name: 'Public bot API' }).click();
     await page.waitForURL(/\/api\/v1\/endpoints$/);
     assert.match((await page.textContent('body')) ?? '', /"downloader"/);
+  });
+
+  it('pages through a long list with Show more, newest first, each group once', async () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 1; i <= 30; i++) {
+      const parsed = parseSubmission({
+        title: `Study Circle ${i}`,
+        platform: 'Telegram',
+        category: 'Study',
+        inviteLink: `https://t.me/studycircle${i}`,
+        description: `Circle number ${i}.`,
+        tags: 'studycircle',
+      });
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      await insertGroup(app.db, {
+        ...parsed.value,
+        logoFile: null,
+        submittedBy: null,
+        verified: true,
+        createdAt: new Date(start + i * 60_000).toISOString(),
+      });
+    }
+    const { page, errors } = await newPage();
+    await page.goto('/?search=studycircle');
+    const titles = page.locator('.group-card .group-title');
+    await page.getByRole('button', { name: 'Show more' }).waitFor();
+    assert.equal(await titles.count(), 24);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await page.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
+    const all = await titles.allTextContents();
+    assert.deepEqual(
+      all,
+      Array.from({ length: 30 }, (_, i) => `Study Circle ${30 - i}`),
+    );
+    assert.deepEqual(unexpected(errors), []);
   });
 });
