@@ -5,11 +5,12 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
+import { deleteStaleThrottles } from './directory/auth/login-throttle.js';
 import { deleteExpiredSessions } from './directory/auth/sessions-repository.js';
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
-import errors from './plugins/errors.js';
+import errors, { sendFrameworkError } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
@@ -58,9 +59,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(config.tls
       ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
       : {}),
-    ajv: { customOptions: { allErrors: true } },
+    // strictNumbers off: with it on (Ajv's default), a query value "1e400" is coerced to Infinity and
+    // then skips minimum/maximum, whose checks Ajv guards with isFinite. Off, the bounds apply.
+    ajv: { customOptions: { allErrors: true, strictNumbers: false } },
     routerOptions: { maxParamLength: 500 },
-    return503OnClosing: true,
+    // While draining, a request that arrives on an open connection is still answered, with
+    // Connection: close, instead of Fastify's bare-JSON 503.
+    return503OnClosing: false,
+    frameworkErrors: sendFrameworkError,
   };
   const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -96,8 +102,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log.info({ username: config.admin.username, outcome }, 'admin account checked');
   }
 
+  // Fastify closes the connections that are idle when closing starts; one whose request finishes
+  // later would stay open on keep-alive until its timeout and hold the shutdown up.
+  app.addHook('preClose', (done) => {
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+    app.server.once('close', () => clearInterval(reaper));
+    reaper.unref();
+    done();
+  });
+
   const sweep = setInterval(() => {
     deleteExpiredSessions(app.db).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+    deleteStaleThrottles(app.db).catch((error) =>
+      app.log.warn({ err: error }, 'login throttle sweep failed'),
+    );
   }, 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

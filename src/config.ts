@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { newAccountProblems } from './directory/auth/account-fields.js';
 
 /** Everything the service reads from its environment, parsed and checked once. */
 export interface Config {
@@ -32,7 +34,10 @@ export interface Config {
   privatePools: string[];
   /** How long finished downloads are kept, in seconds. */
   downloadRetentionSeconds: number;
-  /** How long a rendered public group-list page is reused, in ms (0 = never cached). */
+  /**
+   * How long a rendered public group-list page is reused, in ms (0 = never cached). 2000 by
+   * default; 0 by default on PostgreSQL without Redis, where other instances could not be told.
+   */
   groupsPageCacheMs: number;
   /** Cookies get Secure and the __Host- prefix. */
   secureCookies: boolean;
@@ -129,11 +134,18 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
     } else {
       admin = { username: adminUsername, email: adminEmail, password: adminPassword };
+      for (const { field, rule } of newAccountProblems(admin))
+        problems.push(`ADMIN_${field.toUpperCase()} ${rule}`);
     }
   }
 
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
-  const trustProxy = parseTrustProxy(str('TRUST_PROXY'));
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  // Instances learn about each other's group writes through Redis (page-cache.ts). Several
+  // instances on one PostgreSQL database without Redis cannot be told, and a page one of them
+  // cached would outlive a verify on another; so there the page cache is off unless asked for.
+  const groupsPageCacheDefault = postgresUrl && !redisUrl ? 0 : 2000;
+  const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),
@@ -141,7 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: postgresUrl,
     sqlitePath,
-    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    redisUrl,
     redisPrefix: str('REDIS_PREFIX') ?? 'kizuna:',
     publicUrl,
     trustProxy,
@@ -161,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((p) => p.trim().toLowerCase())
       .filter(Boolean),
     downloadRetentionSeconds: int('DOWNLOAD_RETENTION_SECONDS', 3600, 60, 30 * 86400),
-    groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', 2000, 0, 60_000),
+    groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', groupsPageCacheDefault, 0, 60_000),
     secureCookies: Boolean(tls) || Boolean(publicUrl?.startsWith('https:')),
   };
   if (config.sessionSecret && config.sessionSecret.length < 32) {
@@ -172,20 +184,47 @@ export function loadConfig(env: Env = process.env): Config {
   return config;
 }
 
-function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
   if (raw === undefined) return false;
+  // A number is a hop count, as Fastify reads it: "1" trusts the one proxy in front, not every
+  // X-Forwarded-For entry a client may have written itself (which `true` would).
+  if (/^\d+$/.test(raw)) return Number(raw) === 0 ? false : Number(raw);
   const lower = raw.toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
-  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-  // A hop count or a list of trusted addresses/CIDRs, as Fastify's trustProxy takes them.
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (['false', 'no', 'off'].includes(lower)) return false;
+  // Otherwise a list of trusted proxy addresses or CIDR ranges.
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs (or loopback, linklocal, uniquelocal); "${bad[0]}" is none of these`,
+    );
+    return false;
+  }
+  return entries.join(',');
+}
+
+function isAddressOrRange(entry: string): boolean {
+  // The named ranges Fastify's proxy-addr knows.
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 /** The session secret survives restarts: generated once and kept in DATA_DIR. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+    // A short secret would make session cookies guessable; an empty one is a write cut short.
+    throw new ConfigError([
+      `${file} holds ${kept.length} characters where a session secret needs at least 32: delete it to have a new one generated (everyone is logged out), or set SESSION_SECRET`,
+    ]);
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

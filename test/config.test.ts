@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -84,10 +84,78 @@ describe('loadConfig', () => {
     }
   });
 
+  it('caches group-list pages for 2 s, except on PostgreSQL without Redis, where instances cannot be told', () => {
+    const dir = dataDir();
+    const pg = 'postgres://u@localhost/db';
+    assert.equal(loadConfig({ DATA_DIR: dir }).groupsPageCacheMs, 2000);
+    assert.equal(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://localhost' }).groupsPageCacheMs, 2000);
+    assert.equal(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg }).groupsPageCacheMs, 0);
+    assert.equal(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, REDIS_URL: 'redis://localhost' }).groupsPageCacheMs,
+      2000,
+    );
+    // Whoever sets it knowingly gets what they set.
+    assert.equal(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, GROUPS_PAGE_CACHE_MS: '500' }).groupsPageCacheMs,
+      500,
+    );
+    assert.equal(loadConfig({ DATA_DIR: dir, GROUPS_PAGE_CACHE_MS: '0' }).groupsPageCacheMs, 0);
+  });
+
   it('reads TRUST_PROXY as a boolean, a hop count or a list of addresses', () => {
     const dir = dataDir();
     assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy, true);
+    // "1" is one hop (the proxy in front), not "trust every X-Forwarded-For entry".
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '0' }).trustProxy, false);
+    assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy,
+      'loopback,10.0.0.0/8,::1',
+    );
     assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8' }).trustProxy, '10.0.0.0/8');
+  });
+
+  it('refuses a TRUST_PROXY that is none of these, naming the variable', () => {
+    for (const bad of ['garbage', '10.0.0.0/99', '10.0.0.1,nonsense', '-1']) {
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }),
+        (error: unknown) => error instanceof ConfigError && /TRUST_PROXY/.test(error.message),
+        bad,
+      );
+    }
+  });
+
+  it('holds the ADMIN_* variables to the rules of registration', () => {
+    const good = { ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'long enough' };
+    assert.equal(loadConfig({ DATA_DIR: dataDir(), ...good }).admin?.username, 'root');
+    for (const [name, value] of [
+      ['ADMIN_USERNAME', 'ro'],
+      ['ADMIN_USERNAME', 'root@example.org'],
+      ['ADMIN_EMAIL', 'not-an-email'],
+      ['ADMIN_PASSWORD', 'short'],
+    ]) {
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dataDir(), ...good, [name]: value }),
+        (error: unknown) =>
+          error instanceof ConfigError &&
+          error.problems.some((p) => p.startsWith(name)) &&
+          // The password itself never appears in the message.
+          (name !== 'ADMIN_PASSWORD' || !error.message.includes(value)),
+        `${name}=${value}`,
+      );
+    }
+  });
+
+  it('refuses an empty or short session-secret file rather than signing with it', () => {
+    for (const content of ['', 'too-short\n']) {
+      const dir = dataDir();
+      writeFileSync(join(dir, 'session-secret'), content);
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dir }),
+        (error: unknown) => error instanceof ConfigError && /session-secret/.test(error.message),
+      );
+    }
   });
 });

@@ -17,6 +17,7 @@ const HOSTILE_SEGMENTS = [
   '1e309',
   '%F0%9F%98%80',
   '%ff%fe',
+  '%ZZ',
 ];
 const HOSTILE_QUERIES = [
   'amount=abc&count=-5&limit=1e9&level=NaN&sides=0.5&words=%00&number=MMMMM',
@@ -25,11 +26,15 @@ const HOSTILE_QUERIES = [
   'raw=maybe&type=9&query=%ff&category=%00&element=plasma&avatar=javascript:alert(1)',
   'cursor=!!!not-a-cursor!!!&platform=%00&search=%25%25%25&state=whatever',
   'a[]=1&a[]=2&thing[]=x&title[]=y&seed=%F0%9F%98%80',
+  // Coerced to ±Infinity: a whole number to a careless check, and an endless loop or array after it.
+  'count=1e400&amount=1e400&limit=1e400&length=1e400&words=1e400&sides=1e400&level=1e400&xp=1e400&needed=1e400&rank=1e400&ts=1e400&page=1e400&n=1e400',
+  'count=-1e400&amount=-1e400&limit=-1e400&length=-1e400&words=-1e400&sides=-1e400&level=-1e400&xp=-1e400&needed=-1e400&rank=-1e400&ts=-1e400&page=-1e400&n=-1e400',
 ];
 const HOSTILE_BODIES: Array<{ type: string; payload: string }> = [
   { type: 'application/json', payload: '{"url": 42, "mode": ["x"], "quality": {}, "audioBitrate": -1}' },
   { type: 'application/json', payload: '{"usernameOrEmail": null, "password": false}' },
   { type: 'application/json', payload: '[1,2,3]' },
+  { type: 'application/json', payload: '{"quality": 1e400, "audioBitrate": -1e400, "limit": 1e400}' },
   { type: 'application/json', payload: '"just a string"' },
   { type: 'application/json', payload: '{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}' },
   { type: 'application/json', payload: '{"url": "https://www.youtube.com/watch?v=\\u0000"}' },
@@ -40,11 +45,27 @@ const HOSTILE_BODIES: Array<{ type: string; payload: string }> = [
   },
 ];
 
+/** A refusal is a problem response (RFC 9457) that says what was wrong, never a bare error. */
+function assertNoServerErrorAndProblemShape(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  what: string,
+) {
+  assert.ok(res.statusCode < 500, `${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (res.statusCode >= 400) {
+    assert.match(
+      String(res.headers['content-type']),
+      /^application\/problem\+json/,
+      `${what} → ${res.statusCode} without a problem body`,
+    );
+    assert.equal(typeof JSON.parse(res.body).code, 'string', `${what} → a problem without a code`);
+  }
+}
+
 function fill(path: string, value: string): string {
   return path.replace(/:(\w+)/g, value).replace(/\*$/, value);
 }
 
-describe('no server error from any input', () => {
+describe('no server error from any input, and every refusal a problem', () => {
   let app: FastifyInstance;
   let admin: Awaited<ReturnType<typeof loggedInBrowser>>;
   let routes: Array<{ method: string; url: string }>;
@@ -78,10 +99,7 @@ describe('no server error from any input', () => {
       for (const path of paths) {
         for (const query of HOSTILE_QUERIES) {
           const res = await admin.request({ method: method as 'GET', url: `${path}?${query}` });
-          assert.ok(
-            res.statusCode < 500,
-            `${method} ${path}?${query.slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
-          );
+          assertNoServerErrorAndProblemShape(res, `${method} ${path}?${query.slice(0, 80)}`);
         }
       }
     }
@@ -98,9 +116,9 @@ describe('no server error from any input', () => {
             headers: { 'content-type': body.type },
             payload: body.payload,
           });
-          assert.ok(
-            res.statusCode < 500,
-            `${method} ${path} ${body.type} ${body.payload.slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+          assertNoServerErrorAndProblemShape(
+            res,
+            `${method} ${path} ${body.type} ${body.payload.slice(0, 60)}`,
           );
         }
       }

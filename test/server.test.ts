@@ -1,46 +1,92 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+
+/** Starts src/server.ts on a free port with `env` added, and resolves once it listens. */
+async function startServer(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-server-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const server = { child, dataDir, output: '', address: '' };
+  server.address = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      server.output += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${server.output}`)));
+  });
+  // From here on the caller watches the exit.
+  child.removeAllListeners('exit');
+  return server;
+}
 
 describe('src/server.ts', () => {
   it('starts on a fresh data directory, answers /healthz, and exits cleanly on SIGTERM', {
     timeout: 120_000,
   }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-server-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const address = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk;
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]);
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', (code) => reject(new Error(`server exited early (${code}): ${output}`)));
-    });
+    const server = await startServer({});
+    const { child, dataDir, address } = server;
     const health = await fetch(`${address}/healthz`);
     assert.equal(health.status, 200);
     assert.deepEqual(await health.json(), { status: 'ok' });
     const exitCode = await new Promise<number | null>((resolve) => {
-      child.removeAllListeners('exit');
       child.on('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     });
-    assert.equal(exitCode, 0, output);
+    assert.equal(exitCode, 0, server.output);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM lets a request in flight finish, closes its keep-alive connection, and exits 0', {
+    timeout: 120_000,
+  }, async () => {
+    // A stand-in for the anime database that answers after a second, so a request is in flight.
+    const slowUpstream = createServer((_request, response) => {
+      setTimeout(() => response.writeHead(404, { 'content-type': 'application/json' }).end('{}'), 1000);
+    });
+    await new Promise<void>((resolve) => slowUpstream.listen(0, '127.0.0.1', resolve));
+    const server = await startServer({
+      DEMO_CONTENT: 'false',
+      JIKAN_URL: `http://127.0.0.1:${(slowUpstream.address() as AddressInfo).port}`,
+    });
+    const { child, dataDir, address } = server;
+    const exited = new Promise<number | null>((resolve) => {
+      child.on('exit', (code) => resolve(code));
+    });
+    try {
+      // fetch keeps its connection alive, as a reverse proxy does.
+      const inFlight = fetch(`${address}/api/v1/anime/lookup?title=drain`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill('SIGTERM');
+      const answer = await inFlight;
+      assert.equal(answer.status, 404, 'the request in flight got its answer');
+      await answer.arrayBuffer();
+      assert.equal(await exited, 0, server.output);
+      assert.doesNotMatch(server.output, /killed by timeout/);
+    } finally {
+      // Whatever failed above, leave nothing running that would keep the test file alive.
+      if (child.exitCode === null) child.kill('SIGKILL');
+      slowUpstream.closeAllConnections();
+      slowUpstream.close();
+    }
     rmSync(dataDir, { recursive: true, force: true });
   });
 

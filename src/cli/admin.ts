@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';
 import { ensureAdmin } from '../directory/admin/bootstrap-admin.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../directory/auth/passwords.js';
+import { newAccountProblems } from '../directory/auth/account-fields.js';
 import { findUserByLogin, listLatestUsers, updateUser } from '../directory/users/users-repository.js';
 import { openDatabase } from './open-database.js';
 
@@ -37,8 +37,10 @@ async function main(argv: string[]): Promise<number> {
       const [username, email] = args;
       if (!username || !email) throw new UsageError(USAGE);
       const password = await readPassword();
-      if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-        throw new UsageError(`the password must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+      // The rules of registration: an operator cannot make an account the API would have refused.
+      const problems = newAccountProblems({ username, email, password });
+      if (problems.length > 0) {
+        throw new UsageError(problems.map(({ field, rule }) => `the ${field} ${rule}`).join('\n'));
       }
       console.log(`${username}: ${await ensureAdmin(db, { username, email, password })}`);
     } else if (command === 'promote' || command === 'demote') {

@@ -25,7 +25,12 @@ export interface DatabaseOptions {
 
 export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>; dialect: Dialect } {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a connect timeout a request waits for ever on a database host that does not answer.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
     // The pool drops the broken connection and opens a new one when next needed.
     pool.on('error', (error) => options.onPoolError?.(error));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
@@ -63,7 +68,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database, limit = 500) {
   };
 }
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -64,6 +64,10 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
       return new Problem('VALIDATION_FAILED', 'The body is not valid JSON.', {
         errors: [{ field: 'body', message: 'is not valid JSON' }],
       });
+    case 'FST_ERR_BAD_URL':
+      return new Problem('VALIDATION_FAILED', 'The path is not valid percent-encoding.', {
+        errors: [{ field: 'path', message: 'is not valid percent-encoding' }],
+      });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new Problem('VALIDATION_FAILED', 'The JSON body is empty.', {
         errors: [{ field: 'body', message: 'must not be empty' }],
@@ -83,6 +87,14 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
   return new Problem('INTERNAL_ERROR', 'Something went wrong on our side; it has been logged.', {
     status: status >= 500 && status < 600 ? status : 500,
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before a route is found (a path that is not
+ * valid percent-encoding) bypass the error handler and would get Fastify's own JSON body.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(reply, toProblem(error));
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem) {

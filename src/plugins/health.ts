@@ -7,6 +7,27 @@ const Status = Type.Object({
   checks: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 
+const READY_CHECK_MS = 2000;
+
+/** Whether the work settles successfully within `ms`; a rejection or a hang both count as no. */
+async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
@@ -25,14 +46,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       const checks: Record<string, string> = {};
-      try {
-        await sql`select 1`.execute(app.db);
-        checks.database = 'ok';
-      } catch {
-        checks.database = 'unavailable';
-      }
-      if (app.redis)
-        checks.redis = (await app.redis.ping().catch(() => 'unavailable')) === 'PONG' ? 'ok' : 'unavailable';
+      // A probe must answer in time even when a dependency hangs rather than fails.
+      const [database, redis] = await Promise.all([
+        answersWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
+        app.redis ? answersWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
+      ]);
+      checks.database = database ? 'ok' : 'unavailable';
+      if (redis !== undefined) checks.redis = redis ? 'ok' : 'unavailable';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },

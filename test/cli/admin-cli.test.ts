@@ -42,12 +42,17 @@ describe('npm run admin', () => {
     const short = admin(['create', 'shorty', 'shorty@example.org'], { ADMIN_PASSWORD: 'short' });
     assert.equal(short.code, 2);
     assert.match(short.err, /8 to 128 characters/);
+    // The register rules hold here too: a username with "@" would be read as an e-mail at login.
+    const strange = admin(['create', 'odd@name', 'not-an-email'], { ADMIN_PASSWORD: 'long enough' });
+    assert.equal(strange.code, 2);
+    assert.match(strange.err, /the username must have 3 to 50 characters/);
+    assert.match(strange.err, /the email must be an e-mail address/);
     const unknown = admin(['promote', 'nobody']);
     assert.equal(unknown.code, 2);
     assert.match(unknown.err, /no user "nobody"/);
     const bogus = admin(['explode']);
     assert.equal(bogus.code, 2);
     assert.match(bogus.err, /usage:/);
-    assert.doesNotMatch(admin(['list']).out, /shorty/);
+    assert.doesNotMatch(admin(['list']).out, /shorty|odd@name/);
   });
 });

@@ -18,6 +18,17 @@ describe('problem responses', () => {
     assert.equal(body.detail, 'No route for GET /no/such/thing.');
   });
 
+  it('answers a path that is not valid percent-encoding with a 400 problem naming the path', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/api/v1/genshin/characters/%ZZ', '/api/groups/%E0%A4%A/like', '/%ZZ']) {
+      const res = await app.inject({ url });
+      assert.equal(res.statusCode, 400, url);
+      assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+      assert.equal(res.json().code, 'VALIDATION_FAILED');
+      assert.deepEqual(res.json().errors, [{ field: 'path', message: 'is not valid percent-encoding' }]);
+    }
+  });
+
   it('turns a thrown Problem into its status and body, and never leaks an internal error', async () => {
     const app = Fastify({ logger: false });
     await app.register(errors);

@@ -25,4 +25,16 @@ describe('health', () => {
     assert.equal(res.statusCode, 503);
     assert.equal(res.json().checks.database, 'unavailable');
   });
+
+  it('GET /readyz answers 503 when the database hangs instead of failing', { timeout: 10_000 }, async (t) => {
+    const app = await buildTestApp();
+    const executor = app.db.getExecutor();
+    // A database host that accepts and never answers: every query stays pending.
+    const hanging = Object.assign(Object.create(executor), { executeQuery: () => new Promise(() => {}) });
+    t.mock.method(app.db, 'getExecutor', () => hanging);
+    const res = await app.inject({ url: '/readyz' });
+    t.mock.restoreAll();
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.json().checks.database, 'unavailable');
+  });
 });

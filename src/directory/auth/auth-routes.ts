@@ -10,28 +10,21 @@ import {
   findUserByUsernameOrEmail,
   userKey,
 } from '../users/users-repository.js';
+import { NewAccountFields } from './account-fields.js';
+import { knownDeviceAccount, rememberDevice } from './known-device.js';
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   clearFailures,
-  recordFailure,
-  secondsBlocked,
+  clientNetwork,
+  PAIR_POLICY,
+  refundAttempt,
+  reserveAttempt,
+  type ThrottleKey,
 } from './login-throttle.js';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords.js';
+import { hashPassword, PASSWORD_MAX, verifyPassword } from './passwords.js';
 
-const RegisterBody = Type.Object(
-  {
-    username: Type.String({
-      minLength: 3,
-      maxLength: 50,
-      pattern: '^[\\p{L}\\p{N}_.\\-]+$',
-      description: 'Letters, digits, underscore, dot and hyphen.',
-    }),
-    email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
-  },
-  { additionalProperties: false },
-);
+const RegisterBody = NewAccountFields;
 
 const LoginBody = Type.Object({
   usernameOrEmail: Type.String({ minLength: 1, maxLength: 254 }),
@@ -114,17 +107,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { usernameOrEmail, password } = request.body;
       const user = await findUserByLogin(app.db, usernameOrEmail);
       // Keyed on the account, so its username and its e-mail share one count of failures.
-      const accountKey = user ? `account:${user.id}` : `account:${userKey(usernameOrEmail)}`;
-      const addressKey = `address:${request.ip}`;
-      const wait = await secondsBlocked(app.db, [accountKey, addressKey]);
-      if (wait > 0) throw rateLimited(wait, 'Too many failed logins; wait before trying again.');
+      const account = user ? `account:${user.id}` : `account:${userKey(usernameOrEmail)}`;
+      const network = clientNetwork(request.ip);
+      const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
+      const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
+      if (!user || knownDeviceAccount(request, app.config) !== user.id)
+        shared.push({ key: account, policy: ACCOUNT_POLICY });
 
-      if (!(await verifyPassword(user?.password_hash, password)) || !user) {
-        await recordFailure(app.db, accountKey, ACCOUNT_POLICY);
-        await recordFailure(app.db, addressKey, ADDRESS_POLICY);
-        throw unauthenticated(BAD_LOGIN);
-      }
-      await clearFailures(app.db, accountKey);
+      const wait = await reserveAttempt(app.db, [pair, ...shared]);
+      if (wait > 0) throw rateLimited(wait, 'Too many failed logins; wait before trying again.');
+      if (!(await verifyPassword(user?.password_hash, password)) || !user) throw unauthenticated(BAD_LOGIN);
+
+      await clearFailures(app.db, pair.key);
+      await refundAttempt(app.db, shared);
+      rememberDevice(reply, app.config, user.id);
       await app.startSession(request, reply, user.id);
       return { user: toUserJson(user) };
     },

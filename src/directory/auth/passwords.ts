@@ -4,8 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 // algorithm 2 is Argon2id (the package's Algorithm enum is a const enum, which isolated modules cannot read).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from './account-fields.js';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

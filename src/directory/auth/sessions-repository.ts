@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import type { Database } from '../../db/database.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
@@ -34,14 +35,9 @@ export async function createSession(db: Kysely<Database>, userId: number, now = 
   return rawId;
 }
 
-/** The user behind a live session, or undefined when the id is unknown, expired or idle too long. */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  rawId: string,
-  now = new Date(),
-): Promise<SessionUser | undefined> {
-  const idHash = hashId(rawId);
-  const row = await db
+// Every directory request with a session cookie runs this lookup, so it is compiled only once.
+const sessionUserQuery = compileOnce((db: Kysely<Database>, slot) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -54,8 +50,17 @@ export async function findSessionUser(
       'users.is_verified',
       'users.created_at',
     ])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+    .where('sessions.id_hash', '=', slot<string>('idHash')),
+);
+
+/** The user behind a live session, or undefined when the id is unknown, expired or idle too long. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  rawId: string,
+  now = new Date(),
+): Promise<SessionUser | undefined> {
+  const idHash = hashId(rawId);
+  const [row] = (await db.executeQuery(sessionUserQuery(db, { idHash }))).rows;
   if (!row) return undefined;
   const nowMs = now.getTime();
   const lastSeen = Date.parse(row.last_seen_at);

@@ -304,7 +304,7 @@ describe('accounts: /api/auth', () => {
       assert.equal((await browser.get('/api/auth/me')).json().loggedIn, true);
     });
 
-    it('holds back an account after repeated failures with 429 and Retry-After, even for the right password', async () => {
+    it('holds back one address guessing one account with 429 and Retry-After, even for the right password', async () => {
       await new Browser(app).post('/api/auth/register', {
         username: 'target',
         email: 'target@example.org',
@@ -325,12 +325,93 @@ describe('accounts: /api/auth', () => {
       assert.equal(blocked.statusCode, 429);
       assert.equal(blocked.json().code, 'RATE_LIMITED');
       const retryAfter = Number(blocked.headers['retry-after']);
-      assert.ok(retryAfter >= 1 && retryAfter <= 300, `Retry-After ${retryAfter}`);
+      assert.ok(retryAfter >= 1 && retryAfter <= 30, `Retry-After ${retryAfter}`);
       const owner = await new Browser(app, '198.51.100.21').post('/api/auth/login', {
         usernameOrEmail: 'target',
         password: PASSWORD,
       });
-      assert.equal(owner.statusCode, 429, 'the account hold applies from every address, but briefly');
+      assert.equal(owner.statusCode, 200, 'the stranger cannot lock the owner out');
+    });
+
+    it('checks only five of sixty parallel guesses, and refuses the rest without looking', async () => {
+      await new Browser(app).post('/api/auth/register', {
+        username: 'burst',
+        email: 'burst@example.org',
+        password: PASSWORD,
+      });
+      const attacker = new Browser(app, '198.51.100.40');
+      await attacker.token();
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          attacker.post('/api/auth/login', { usernameOrEmail: 'burst', password: `wrong-${i}-guess` }),
+        ),
+      );
+      const counts = new Map<number, number>();
+      for (const answer of answers) counts.set(answer.statusCode, (counts.get(answer.statusCode) ?? 0) + 1);
+      assert.deepEqual(Object.fromEntries(counts), { 401: 5, 429: 55 });
+    });
+
+    it('holds an account guessed from many addresses back for new browsers, never for one that logged in before', async () => {
+      await new Browser(app).post('/api/auth/register', {
+        username: 'famous',
+        email: 'famous@example.org',
+        password: PASSWORD,
+      });
+      const ownersBrowser = new Browser(app, '192.0.2.1');
+      assert.equal((await ownersBrowser.login('famous', PASSWORD)).statusCode, 200);
+      await ownersBrowser.post('/api/auth/logout');
+      for (let i = 0; i < 50; i++) {
+        const res = await new Browser(app, `203.0.113.${i + 1}`).post('/api/auth/login', {
+          usernameOrEmail: 'famous',
+          password: `wrong-${i}-guess`,
+        });
+        assert.equal(res.statusCode, 401, `guess ${i}`);
+      }
+      const newBrowser = await new Browser(app, '192.0.2.2').post('/api/auth/login', {
+        usernameOrEmail: 'famous',
+        password: PASSWORD,
+      });
+      assert.equal(newBrowser.statusCode, 429, 'a distributed attack holds the account back');
+      const forged = new Browser(app, '192.0.2.3');
+      forged.cookies.set(
+        'kizuna-device',
+        String((await ownersBrowser.get('/api/auth/me')).json().user?.id ?? 1),
+      );
+      assert.equal(
+        (await forged.post('/api/auth/login', { usernameOrEmail: 'famous', password: PASSWORD })).statusCode,
+        429,
+        'an unsigned device cookie counts for nothing',
+      );
+      assert.equal(
+        (await ownersBrowser.login('famous', PASSWORD)).statusCode,
+        200,
+        'the owner’s browser gets in',
+      );
+    });
+
+    it('counts an IPv6 client by its /64, so rotating addresses earns no new guesses', async () => {
+      await new Browser(app).post('/api/auth/register', {
+        username: 'sixer',
+        email: 'sixer@example.org',
+        password: PASSWORD,
+      });
+      for (let i = 0; i < 5; i++) {
+        const res = await new Browser(app, `2001:db8:77:1::${i + 1}`).post('/api/auth/login', {
+          usernameOrEmail: 'sixer',
+          password: `wrong-${i}-guess`,
+        });
+        assert.equal(res.statusCode, 401);
+      }
+      const rotated = await new Browser(app, '2001:db8:77:1:abcd::9').post('/api/auth/login', {
+        usernameOrEmail: 'sixer',
+        password: PASSWORD,
+      });
+      assert.equal(rotated.statusCode, 429);
+      const elsewhere = await new Browser(app, '2001:db8:77:2::1').post('/api/auth/login', {
+        usernameOrEmail: 'sixer',
+        password: PASSWORD,
+      });
+      assert.equal(elsewhere.statusCode, 200);
     });
 
     it('counts failures per account, whether it is named by username or by e-mail', async () => {
