@@ -33,7 +33,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  */
 export function isDirectLoopbackRequest(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.socket.remoteAddress)) return false;
-  return !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  // Any x-forwarded-* counts too (x-forwarded-port, -server, -prefix…): proxies invent new ones.
+  return !Object.keys(request.headers).some(
+    (name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name),
+  );
 }
 
 async function loopbackOnlyPlugin(app: FastifyInstance) {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { rateLimited } from '../lib/problem.js';
@@ -15,7 +16,9 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     redis: app.redis ?? undefined,
     nameSpace: `${app.config.redisPrefix}ratelimit:`,
     skipOnError: true,
-    keyGenerator: (request) => request.ip,
+    // A forwarded "address" that is no address (a client's own X-Forwarded-For behind a trusting
+    // proxy setting) would be a fresh budget per made-up string: such requests share the peer's.
+    keyGenerator: (request) => (isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? request.ip)),
     errorResponseBuilder: (_request, context) =>
       rateLimited(context.ttl / 1000, `Rate limit of ${context.max} requests per minute exceeded.`),
   });

@@ -17,7 +17,9 @@ export const ACCEPTED_CHOICES = Object.keys(ALIASES);
 
 /** Reads a player's move in English or German, ignoring case and surrounding spaces. */
 export function parseMove(input: string): { move: Move; lang: Lang } | undefined {
-  return ALIASES[input.trim().toLowerCase()];
+  const key = input.trim().toLowerCase();
+  // Own keys only: "__proto__" or "constructor" would otherwise find Object.prototype's.
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 const BEATS: Record<Move, Move> = { rock: 'scissors', paper: 'rock', scissors: 'paper' };

@@ -45,9 +45,10 @@ export interface RomanConversion {
 /** Digits convert to a numeral, a numeral (any case) to its number; anything else is a 400 on `number`. */
 export function convertRoman(input: string): RomanConversion {
   const trimmed = input.trim();
-  if (/^[+-]?\d+(\.\d*)?$/.test(trimmed)) {
+  // Plain digits only (a minus sign reaches the range message); "5.", "5.0" and "+5" are not numbers here.
+  if (/^-?\d+$/.test(trimmed)) {
     const value = Number(trimmed);
-    if (!Number.isInteger(value) || value < ROMAN_MIN || value > ROMAN_MAX) {
+    if (value < ROMAN_MIN || value > ROMAN_MAX) {
       throw badRequest('number', `must be a whole number from ${ROMAN_MIN} to ${ROMAN_MAX}`);
     }
     return { direction: 'toRoman', arabic: value, roman: toRoman(value) };

@@ -34,11 +34,15 @@ const TRANSLITERATED = new RegExp(`[${Object.keys(TRANSLITERATION).join('')}]`, 
  * separates words. Returns '' when nothing fits (for example text in a non-Latin script).
  */
 export function slugify(text: string): string {
-  return text
-    .replace(TRANSLITERATED, (c) => TRANSLITERATION[c])
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return (
+    text
+      // Composed first, so that a decomposed ü (u + U+0308) still becomes "ue".
+      .normalize('NFC')
+      .replace(TRANSLITERATED, (c) => TRANSLITERATION[c])
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  );
 }

@@ -41,6 +41,9 @@ describe('GET /api/v1/fun/rps', () => {
     const body = await refuses('/api/v1/fun/rps?choice=lizard', 'choice');
     assert.match(body.detail, /rock, paper, scissors, stein, papier, schere/);
     await refuses('/api/v1/fun/rps?choice=', 'choice');
+    // Names every plain object has are not moves either.
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      await refuses(`/api/v1/fun/rps?choice=${inherited}`, 'choice');
     await refuses(`/api/v1/fun/rps?choice=${'r'.repeat(21)}`, 'choice');
     await refuses('/api/v1/fun/rps?choice=rock&lang=fr', 'lang');
   });

@@ -103,7 +103,19 @@ describe('Roman numerals', () => {
     assert.deepEqual(convertRoman('0042'), { direction: 'toRoman', arabic: 42, roman: 'XLII' });
   });
   it('refuses 0, 4000, fractions, negatives and bad numerals, naming number', () => {
-    for (const bad of ['0', '4000', '-1', '1.5', '99999999999999999999', 'IIII', 'VX', 'X I']) {
+    for (const bad of [
+      '0',
+      '4000',
+      '-1',
+      '1.5',
+      '5.',
+      '5.0',
+      '+5',
+      '99999999999999999999',
+      'IIII',
+      'VX',
+      'X I',
+    ]) {
       assertBadField(() => convertRoman(bad), 'number');
     }
   });

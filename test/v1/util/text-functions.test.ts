@@ -60,6 +60,9 @@ describe('slugify', () => {
     assert.equal(slugify('ÄÖÜ äöü ẞ'), 'aeoeue-aeoeue-ss');
     assert.equal(slugify('GRÜSSE AUS MÜNCHEN'), 'gruesse-aus-muenchen');
   });
+  it('maps umlauts typed decomposed (u + combining diaeresis) the same way', () => {
+    assert.equal(slugify('Mu\u0308nchen U\u0308bel'), 'muenchen-uebel');
+  });
   it('strips other accents and maps letters NFKD keeps whole', () => {
     assert.equal(slugify('Crème brûlée à la française'), 'creme-brulee-a-la-francaise');
     assert.equal(slugify('Łódź, Ørsted, Æsir'), 'lodz-orsted-aesir');
