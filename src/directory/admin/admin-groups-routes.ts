@@ -58,7 +58,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
     async (request) => {
       const row = await verifyGroup(app.db, request.params.id);
       if (!row) throw notFound(`No group with id ${request.params.id}.`);
-      pageCache.invalidate();
+      await pageCache.invalidate();
       return { group: groupJsonFor(request)(row) };
     },
   );
@@ -77,7 +77,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
     async (request, reply) => {
       const removed = await deleteGroup(app.db, request.params.id);
       if (!removed) throw notFound(`No group with id ${request.params.id}.`);
-      pageCache.invalidate();
+      await pageCache.invalidate();
       if (removed.logo_file) {
         await removeLogo(app.config.dataDir, removed.logo_file).catch((error) =>
           request.log.warn(

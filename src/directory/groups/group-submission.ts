@@ -34,10 +34,9 @@ export type SubmissionResult = { ok: true; value: CleanSubmission } | { ok: fals
 export function parseSubmission(fields: SubmissionFields): SubmissionResult {
   const errors: FieldError[] = [];
   const required = (name: keyof SubmissionFields, value: string) => {
+    // cleanName drops invisible characters, so a name of nothing but zero-width spaces is blank.
     const cleaned = cleanName(value);
-    // Invisible format characters alone (a zero-width space, say) still make a blank name.
-    if (cleaned.replace(/\p{Cf}/gu, '').trim() === '')
-      errors.push({ field: name, message: 'must not be blank' });
+    if (cleaned === '') errors.push({ field: name, message: 'must not be blank' });
     return cleaned;
   };
   const title = required('title', fields.title);

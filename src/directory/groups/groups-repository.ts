@@ -3,6 +3,7 @@ import { type Database, nowIso } from '../../db/database.js';
 import type { Cursor } from './cursor.js';
 import type { GroupRow } from './group-json.js';
 import type { CleanSubmission } from './group-submission.js';
+import { retryConflicts } from './retry-conflicts.js';
 
 const GROUP_COLUMNS = [
   'id',
@@ -105,12 +106,18 @@ export async function verifyGroup(db: Kysely<Database>, id: number): Promise<Gro
   return findGroup(db, id);
 }
 
-/** Deletes a group (its likes go with it) and returns what it was, for the logo file. */
+/**
+ * Deletes a group (its likes go with it, by the cascade) and returns what it was, for the logo
+ * file. The DELETE locks the group row before its likes, the order likes and unlikes keep too
+ * (likes-repository.ts); a conflict PostgreSQL still reports is retried.
+ */
 export function deleteGroup(
   db: Kysely<Database>,
   id: number,
 ): Promise<{ logo_file: string | null } | undefined> {
-  return db.deleteFrom('groups').where('id', '=', id).returning(['logo_file']).executeTakeFirst();
+  return retryConflicts(() =>
+    db.deleteFrom('groups').where('id', '=', id).returning(['logo_file']).executeTakeFirst(),
+  );
 }
 
 /** Which of these groups the user has liked. */

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { badRequest, invalidFields, notFound, Problem } from '../../lib/problem.js';
+import { type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
 import { GroupSchema } from './group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
@@ -54,6 +54,38 @@ const SubmitBody = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * What a submission form may hold: one file (the logo), 20 text fields (each field once, tags
+ * repeated a dozen times more), 25 parts in all.
+ */
+const FORM_LIMITS = { files: 1, fields: 20, parts: 25 };
+
+const TEXT_FIELDS = new Set(Object.keys(SubmitBody.properties).filter((name) => name !== 'logo'));
+
+/**
+ * Parts the schema would not catch, or would drop without a word (it removes unknown properties):
+ * a logo sent as a text field, a file under any other name (`avatar`), a text field we do not
+ * know. Each is a 400 naming the part, so nothing the submitter sent is ignored silently. With the
+ * plugin's key-values body, a file part is a Buffer and a text part a string (or parsed JSON).
+ */
+export function misplacedParts(body: Record<string, unknown> | undefined): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(body ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    const files = values.filter((v) => Buffer.isBuffer(v)).length;
+    if (name === 'logo') {
+      if (files < values.length) errors.push({ field: name, message: 'must be a file, not a text field' });
+    } else if (!TEXT_FIELDS.has(name)) {
+      const what =
+        files > 0 ? 'is a file under an unknown name; the logo goes in logo' : 'is not a field of a group';
+      errors.push({ field: name, message: what });
+    } else if (files > 0) {
+      errors.push({ field: name, message: 'must be a text field, not a file' });
+    }
+  }
+  return errors;
+}
+
 const ListQuery = Type.Object({
   platform: Type.Optional(
     Type.String({ maxLength: 40, description: 'Exact platform name, any letter case' }),
@@ -80,9 +112,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
     attachFieldsToBody: 'keyValues',
     limits: {
       fileSize: LOGO_MAX_BYTES,
-      files: 1,
-      fields: 20,
-      parts: 25,
+      ...FORM_LIMITS,
       // Far above every field's maxLength, so a value cut at this limit still fails the schema.
       fieldSize: 64 * 1024,
       headerPairs: 50,
@@ -91,7 +121,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
 
   // Turned into a problem here; everything else goes on to the service's own error handler.
   app.setErrorHandler((error: FastifyError) => {
-    throw multipartProblem(error) ?? error;
+    throw multipartProblem(error, FORM_LIMITS) ?? error;
   });
 
   app.get(
@@ -177,10 +207,13 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
     {
       // Checked before the body is read, so a refused request never uploads anything.
       onRequest: [app.requireUser, app.csrfProtection],
+      // Runs after the multipart plugin has read the form into request.body, before the schema.
       preValidation: async (request) => {
         if (!request.isMultipart()) {
           throw new Problem('UNSUPPORTED_MEDIA_TYPE', 'Send the group as multipart/form-data.');
         }
+        const errors = misplacedParts(request.body as Record<string, unknown>);
+        if (errors.length > 0) throw invalidFields(errors);
       },
       schema: {
         tags: ['groups'],
@@ -199,9 +232,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
       const parsed = parseSubmission(fields);
       if (!parsed.ok) throw invalidFields(parsed.errors);
 
+      // misplacedParts has made sure a logo is one file; an empty one (a file input left empty) is none.
       let image: Logo | null = null;
-      if (typeof logo === 'string' && logo !== '')
-        throw badRequest('logo', 'must be a file, not a text field');
       if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
 
       const logoFile = image ? await saveLogo(app.config.dataDir, image.data, image.extension) : null;

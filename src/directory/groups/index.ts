@@ -6,11 +6,13 @@ import { groupRoutes } from './groups-routes.js';
 import { likesRoutes } from './likes-routes.js';
 import { logoRoutes } from './logo-routes.js';
 import { PageCache } from './page-cache.js';
+import { sharePageCache } from './page-cache-sharing.js';
 
 /** Groups, likes, statistics and moderation (spec/directory-api.md), mounted at /api. */
 export const groupsRoutes: FastifyPluginAsync = async (app) => {
   // Shared by the public list (reads) and every route whose write changes a public page.
   const pageCache = new PageCache(app.config.groupsPageCacheMs);
+  await sharePageCache(app, pageCache);
   await app.register(groupRoutes, { pageCache });
   await app.register(likesRoutes, { pageCache });
   await app.register(logoRoutes);

@@ -1,11 +1,12 @@
-import { knownPlatform } from './platforms.js';
+import { type InviteRule, knownPlatform } from './platforms.js';
 
 export type InviteLinkCheck = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * Checks an invite link against its platform: always an absolute https URL without credentials
  * (so never javascript:, data: or a phishing-friendly user@host); for a known platform, on one of
- * its invite hosts and paths. Returns the link as parsed (normalised host, no surrounding space).
+ * its invite hosts and paths, with a group code where that platform puts it. Returns the link as
+ * parsed (normalised host, no surrounding space).
  */
 export function checkInviteLink(platform: string, link: string): InviteLinkCheck {
   const trimmed = link.trim();
@@ -21,14 +22,25 @@ export function checkInviteLink(platform: string, link: string): InviteLinkCheck
 
   const known = knownPlatform(platform);
   if (!known) return { ok: true, url: url.href };
-  const host = url.hostname.toLowerCase();
-  const fits = known.links.some((rule) => {
-    if (host !== rule.host) return false;
-    if (!url.pathname.toLowerCase().startsWith(rule.path)) return false;
-    // Something must identify the group: a path beyond the prefix, a query or a fragment.
-    const rest = url.pathname.slice(rule.path.length).replace(/\/+$/, '');
-    return rest.length > 0 || url.search.length > 1 || url.hash.length > 1;
-  });
-  if (!fits) return { ok: false, message: `is not a ${known.name} invite link (like ${known.example})` };
+  if (!known.links.some((rule) => fits(url, rule))) {
+    return { ok: false, message: `is not a ${known.name} invite link (like ${known.example})` };
+  }
   return { ok: true, url: url.href };
+}
+
+/** A letter or digit: what any group code has, and "/", "+" or "-" alone have not. */
+const CODE = /[A-Za-z0-9]/;
+
+function fits(url: URL, rule: InviteRule): boolean {
+  if (url.hostname.toLowerCase() !== rule.host) return false;
+  const path = url.pathname.toLowerCase();
+  const code = rule.code;
+  if (code && 'fragment' in code) return path === rule.path && code.fragment.test(url.hash);
+  if (code && 'query' in code) {
+    return path === rule.path && code.query.some((name) => CODE.test(url.searchParams.get(name) ?? ''));
+  }
+  // The code is in the path: a query or fragment alone (chat.whatsapp.com/?x=1) names no group.
+  if (!path.startsWith(rule.path)) return false;
+  const rest = url.pathname.slice(rule.path.length).replace(/\/+$/, '');
+  return CODE.test(rest) && !rule.notCodes?.includes(rest.toLowerCase());
 }

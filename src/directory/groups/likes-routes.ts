@@ -32,7 +32,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
     async (request) => {
       const state = await likeGroup(app.db, request.params.id, request.user?.id as number);
       if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
-      if (state.changed) pageCache.invalidate();
+      if (state.changed) await pageCache.invalidate();
       return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
     },
   );
@@ -51,7 +51,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
     async (request) => {
       const state = await unlikeGroup(app.db, request.params.id, request.user?.id as number);
       if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
-      if (state.changed) pageCache.invalidate();
+      if (state.changed) await pageCache.invalidate();
       return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
     },
   );

@@ -4,9 +4,10 @@
  *
  * Correctness comes first: every write that can change a public page (verify, delete, like,
  * unlike) calls `invalidate()`, which empties the cache at once for this instance, and a page
- * computed while a write happened is not stored (the generation check). Other instances
- * behind the same database see such a write after at most `ttlMs`. Written here rather than taken
- * from a package because it is a dozen lines and must tie into our own write paths.
+ * computed while a write happened is not stored (the generation check). With Redis, `invalidate()`
+ * also tells every other instance (page-cache-sharing.ts), which empty theirs with `clear()`.
+ * Written here rather than taken from a package because it is a dozen lines and must tie into our
+ * own write paths.
  */
 export interface CachedPage {
   /** Encoded once: sending a Buffer costs no UTF-8 conversion per request. */
@@ -17,6 +18,7 @@ export interface CachedPage {
 export class PageCache {
   #entries = new Map<string, { page: CachedPage; expires: number }>();
   #generation = 0;
+  #tellOthers?: () => Promise<void>;
 
   constructor(
     readonly ttlMs = 2000,
@@ -48,7 +50,23 @@ export class PageCache {
     this.#entries.set(key, { page, expires: now + this.ttlMs });
   }
 
-  invalidate(): void {
+  /** How a write here reaches the caches of other instances (set once Redis connects them). */
+  shareWith(tellOthers: () => Promise<void>): void {
+    this.#tellOthers = tellOthers;
+  }
+
+  /**
+   * After a write: empties this cache at once, and every other instance's when shared. Await it
+   * before answering the write, so that the others have been told by the time the client hears
+   * back and can ask one of them.
+   */
+  async invalidate(): Promise<void> {
+    this.clear();
+    await this.#tellOthers?.();
+  }
+
+  /** Empties this instance's cache only (a write elsewhere, or a reconnect that may have missed one). */
+  clear(): void {
     this.#generation += 1;
     this.#entries.clear();
   }

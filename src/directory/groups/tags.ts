@@ -1,3 +1,5 @@
+import { cleanName } from './platforms.js';
+
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
 
@@ -13,31 +15,14 @@ export function normalizeTags(input: string | string[] | undefined): TagsResult 
   if (input === undefined) return { ok: true, tags: [] };
   const raw: string[] = [];
   for (const value of Array.isArray(input) ? input : [input]) {
-    const text = value.trim();
-    if (text.startsWith('[')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return { ok: false, message: 'is not a valid JSON array' };
-      }
-      if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string')) {
-        return { ok: false, message: 'must be a JSON array of strings' };
-      }
-      raw.push(...(parsed as string[]));
-    } else {
-      raw.push(...text.split(','));
-    }
+    const parsed = tagList(value.trim());
+    if (!parsed.ok) return parsed;
+    raw.push(...parsed.tags);
   }
   const tags: string[] = [];
   for (const item of raw) {
-    const tag = item
-      .normalize('NFKC')
-      .replace(/[\p{Cc}\s]+/gu, ' ')
-      .trim()
-      .replace(/^#+/, '')
-      .trim()
-      .toLowerCase();
+    // Cleaned as names are, so an invisible character makes no second "anime".
+    const tag = cleanName(item).replace(/^#+/, '').trim().toLowerCase();
     if (tag === '' || tags.includes(tag)) continue;
     if ([...tag].length > MAX_TAG_LENGTH) {
       return { ok: false, message: `each tag may have at most ${MAX_TAG_LENGTH} characters` };
@@ -46,4 +31,24 @@ export function normalizeTags(input: string | string[] | undefined): TagsResult 
   }
   if (tags.length > MAX_TAGS) return { ok: false, message: `at most ${MAX_TAGS} tags are allowed` };
   return { ok: true, tags };
+}
+
+/**
+ * One field's tags. JSON when it parses as JSON, or when it is plainly meant as a JSON array of
+ * strings (it opens with `["`, so a broken one is refused rather than stored as odd tags); anything
+ * else is a comma list, even when it starts with "[": `[nsfw], fun` is the tags "[nsfw]" and "fun".
+ */
+function tagList(text: string): TagsResult {
+  if (!text.startsWith('[')) return { ok: true, tags: text.split(',') };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    if (/^\[\s*"/.test(text)) return { ok: false, message: 'is not a valid JSON array' };
+    return { ok: true, tags: text.split(',') };
+  }
+  if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'string')) {
+    return { ok: false, message: 'must be a JSON array of strings' };
+  }
+  return { ok: true, tags: parsed as string[] };
 }

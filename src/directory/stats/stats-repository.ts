@@ -41,8 +41,10 @@ async function groupTotals(db: Kysely<Database>) {
 }
 
 /**
- * Names grouped by their case-insensitive key, each shown under one stored spelling (the first in
- * code-point order, so the answer is stable), most frequent first, then by name.
+ * Names grouped by their key (blind to letter case, see platforms.ts), each shown under one stored
+ * spelling, most frequent first, then by name. The spelling is the first in code-point order,
+ * picked here rather than by SQL MIN(), whose order is the database's collation: "Anime" on SQLite
+ * and on a C-collated PostgreSQL, but "anime" under en_US and most other linguistic collations.
  */
 async function distribution(
   db: Kysely<Database>,
@@ -50,18 +52,32 @@ async function distribution(
   options: { verifiedOnly?: boolean } = {},
 ): Promise<NameCount[]> {
   const key = column === 'platform' ? 'platform_key' : 'category_key';
+  // One row per spelling (a handful per key), so the pick costs next to nothing.
   let query = db
     .selectFrom('groups')
-    .select((eb) => [eb.fn.min(column).as('name'), eb.fn.countAll<number>().as('count')])
-    .groupBy(key);
+    .select((eb) => [eb.ref(key).as('key'), eb.ref(column).as('name'), eb.fn.countAll<number>().as('count')])
+    .groupBy([key, column]);
   if (options.verifiedOnly) query = query.where('is_verified', '=', 1);
-  const rows = await query.execute();
-  return rows
-    .map((r) => ({ name: String(r.name), count: Number(r.count) }))
-    .sort((a, b) => b.count - a.count || compare(a.name.toLowerCase(), b.name.toLowerCase()));
+  const byKey = new Map<string, NameCount>();
+  for (const row of await query.execute()) {
+    const name = String(row.name);
+    const count = Number(row.count);
+    const seen = byKey.get(row.key);
+    if (!seen) byKey.set(row.key, { name, count });
+    else
+      byKey.set(row.key, {
+        name: compare(name, seen.name) < 0 ? name : seen.name,
+        count: seen.count + count,
+      });
+  }
+  return [...byKey.values()].sort(
+    (a, b) =>
+      b.count - a.count || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.name, b.name),
+  );
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Code-point order, which is UTF-8 byte order (JS's own < compares UTF-16 units, which is not). */
+const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 export async function publicStats(db: Kysely<Database>): Promise<PublicStats> {
   const [members, groups, platforms] = await Promise.all([

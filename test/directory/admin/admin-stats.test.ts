@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql } from 'kysely';
+import { dialectOf } from '../../../src/db/database.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { seedGroup, submitGroup, VALID_FIELDS } from '../groups/group-fixtures.js';
@@ -74,4 +76,29 @@ test('GET /api/admin/stats counts users, groups, likes, platforms and categories
   const refused = await alice.get('/api/admin/stats');
   assert.equal(refused.statusCode, 403);
   assert.equal(refused.json().code, 'FORBIDDEN');
+});
+
+test('each platform and category shows under its first spelling in code-point order, whatever the collation', async () => {
+  const app = await buildTestApp();
+  const admin = await loggedInBrowser(app, { role: 'admin' });
+  if (dialectOf(app.db) === 'postgres') {
+    // As a database created under en_US or another linguistic locale has it: there "anime" sorts
+    // before "Anime", so an SQL MIN() would pick the lower-case spelling.
+    for (const column of ['platform', 'category'])
+      await sql`ALTER TABLE groups ALTER COLUMN ${sql.ref(column)} TYPE text COLLATE "en-x-icu"`.execute(
+        app.db,
+      );
+  }
+  for (const [platform, category] of [
+    ['guilded', 'anime'],
+    ['Guilded', 'Anime'],
+    ['guilded\u200b', 'Anime.'],
+    ['GUILDED', 'anime\u200b'],
+  ]) {
+    await seedGroup(app, { platform, category, inviteLink: 'https://guilded.gg/x' });
+  }
+  const stats = (await admin.get('/api/admin/stats')).json();
+  assert.deepEqual(stats.platforms, [{ name: 'GUILDED', count: 4 }]);
+  assert.deepEqual(stats.categories, [{ name: 'Anime', count: 4 }]);
+  assert.deepEqual((await app.inject({ url: '/api/public/stats' })).json().platforms, ['GUILDED']);
 });

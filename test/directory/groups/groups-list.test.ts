@@ -92,6 +92,16 @@ describe('GET /api/groups', () => {
     assert.deepEqual(titles(await list('?category=anim')), []);
   });
 
+  test('invisible characters, sentence punctuation at the end and look-alike letters split no filter', async () => {
+    assert.deepEqual(titles(await list('?platform=WhatsApp%E2%80%8B')), ['Naruto Fans']);
+    assert.deepEqual(titles(await list(`?platform=${encodeURIComponent('Wh\u0430tsApp')}`)), ['Naruto Fans']);
+    assert.deepEqual(titles(await list('?platform=whatsapp.')), ['Naruto Fans']);
+    assert.deepEqual(titles(await list('?platform=Guilded%C2%AD')), ['Guilded Gamers']);
+    const anime = ['Shonen Jump Readers', 'Naruto Fans'];
+    assert.deepEqual(titles(await list('?category=Anime.')), anime);
+    assert.deepEqual(titles(await list('?category=An%E2%80%8Bime')), anime);
+  });
+
   test('search finds words in title, description and tags, ignoring case and accents', async () => {
     assert.deepEqual(titles(await list('?search=naruto')), ['Naruto Fans']);
     assert.deepEqual(titles(await list('?search=RAMEN')), ['Naruto Fans']);

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import sharp from 'sharp';
+import { dialectOf } from '../../../src/db/database.js';
 import { LOGO_MAX_BYTES } from '../../../src/directory/groups/groups-routes.js';
 import { logoDir } from '../../../src/directory/groups/logo-store.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
@@ -14,29 +17,56 @@ const MiB = 1024 * 1024;
 let app: FastifyInstance;
 let user: Awaited<ReturnType<typeof loggedInBrowser>>;
 
-/** What a submission may have left behind: group rows and files (temp files included). */
+/** Every file under a folder, dot-files (our temp files) included, as sorted relative paths. */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/**
+ * What a submission may have left behind: group rows, and files anywhere under DATA_DIR (logos,
+ * their half-written temp files, anything else an upload might spill to disk). The database's own
+ * files (SQLite and its journal) are left out: they change with every query.
+ */
 async function stored() {
   const row = await app.db
     .selectFrom('groups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const dir = logoDir(app.config.dataDir);
-  return { rows: Number(row.n), files: existsSync(dir) ? readdirSync(dir).length : 0 };
+  const files = filesUnder(app.config.dataDir).filter(
+    (f) => !/^kizuna\.sqlite/.test(f) && f !== 'session-secret',
+  );
+  return { rows: Number(row.n), files };
 }
 
-async function assertRefusedWithoutTrace(
-  response: { statusCode: number; json(): { errors?: Array<{ field: string }> } },
+type Sent = {
+  statusCode: number;
+  body: string;
+  json(): { errors?: Array<{ field: string }>; code?: string };
+};
+
+/**
+ * Sends a request that must be refused and checks that it left nothing behind: the snapshot is
+ * taken before the request is sent, so a row or file it added makes this fail.
+ */
+async function assertRefusedWithoutTrace<R extends Sent>(
+  send: () => Promise<R>,
   status: number,
   field?: string,
-) {
+): Promise<R> {
   const before = await stored();
-  assert.equal(response.statusCode, status, JSON.stringify(response.json()));
+  const response = await send();
+  assert.equal(response.statusCode, status, response.body);
   if (field)
     assert.ok(
       response.json().errors?.some((e) => e.field === field),
-      field,
+      `${field}: ${response.body}`,
     );
   assert.deepEqual(await stored(), before);
+  return response;
 }
 
 before(async () => {
@@ -89,7 +119,7 @@ describe('POST /api/groups', () => {
 
   for (const format of ['png', 'jpeg', 'webp', 'gif'] as const) {
     test(`stores a ${format} logo, re-encoded, served by us with immutable caching`, async () => {
-      const filesBefore = (await stored()).files;
+      const filesBefore = (await stored()).files.length;
       const bytes = await imageBytes(format, 900, 600);
       const response = await submitGroup(user, {
         ...VALID_FIELDS,
@@ -99,7 +129,7 @@ describe('POST /api/groups', () => {
       assert.match(response.json().group.logoUrl, /^http:\/\/localhost:80\/api\/groups\/logos\//);
       const logoUrl = new URL(response.json().group.logoUrl);
       assert.match(logoUrl.pathname, /^\/api\/groups\/logos\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/);
-      assert.equal((await stored()).files, filesBefore + 1);
+      assert.equal((await stored()).files.length, filesBefore + 1);
 
       const served = await app.inject({ url: logoUrl.pathname });
       assert.equal(served.statusCode, 200);
@@ -120,25 +150,33 @@ describe('POST /api/groups', () => {
   });
 
   test('an SVG named logo.png is refused with 415 and leaves nothing', async () => {
-    const response = await submitGroup(user, {
-      ...VALID_FIELDS,
-      logo: { bytes: SVG, filename: 'logo.png', type: 'image/png' },
-    });
-    await assertRefusedWithoutTrace(response, 415, 'logo');
+    const response = await assertRefusedWithoutTrace(
+      () =>
+        submitGroup(user, {
+          ...VALID_FIELDS,
+          logo: { bytes: SVG, filename: 'logo.png', type: 'image/png' },
+        }),
+      415,
+      'logo',
+    );
     assert.equal(response.json().code, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   test('a truncated image is refused with 400 and leaves nothing', async () => {
     const bytes = await imageBytes('jpeg', 400, 400);
-    const response = await submitGroup(user, {
-      ...VALID_FIELDS,
-      logo: {
-        bytes: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
-        filename: 'logo.jpg',
-        type: 'image/jpeg',
-      },
-    });
-    await assertRefusedWithoutTrace(response, 400, 'logo');
+    await assertRefusedWithoutTrace(
+      () =>
+        submitGroup(user, {
+          ...VALID_FIELDS,
+          logo: {
+            bytes: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
+            filename: 'logo.jpg',
+            type: 'image/jpeg',
+          },
+        }),
+      400,
+      'logo',
+    );
   });
 
   for (const [label, size] of [
@@ -149,11 +187,10 @@ describe('POST /api/groups', () => {
       const png = await imageBytes('png');
       const bytes = Buffer.concat([png, Buffer.alloc(size - png.length)]);
       assert.equal(bytes.length, size);
-      const response = await submitGroup(user, {
-        ...VALID_FIELDS,
-        logo: { bytes, filename: 'big.png', type: 'image/png' },
-      });
-      await assertRefusedWithoutTrace(response, 413);
+      const response = await assertRefusedWithoutTrace(
+        () => submitGroup(user, { ...VALID_FIELDS, logo: { bytes, filename: 'big.png', type: 'image/png' } }),
+        413,
+      );
       assert.equal(response.json().code, 'PAYLOAD_TOO_LARGE');
     });
   }
@@ -184,19 +221,69 @@ describe('POST /api/groups', () => {
   });
 
   test('a logo sent as a text field is refused naming logo', async () => {
-    const response = await submitGroup(user, { ...VALID_FIELDS, logo: 'iVBORw0KGgo=' });
-    await assertRefusedWithoutTrace(response, 400, 'logo');
+    await assertRefusedWithoutTrace(
+      () => submitGroup(user, { ...VALID_FIELDS, logo: 'iVBORw0KGgo=' }),
+      400,
+      'logo',
+    );
+  });
+
+  test('a logo sent as an empty text field is refused too: a logo is a file or absent', async () => {
+    await assertRefusedWithoutTrace(() => submitGroup(user, { ...VALID_FIELDS, logo: '' }), 400, 'logo');
+  });
+
+  test('a file under another name is a 400 naming it, not ignored', async () => {
+    const bytes = await imageBytes('png');
+    for (const name of ['avatar', 'image', 'Logo']) {
+      const response = await assertRefusedWithoutTrace(
+        () => submitGroup(user, { ...VALID_FIELDS, [name]: { bytes, filename: 'logo.png' } }),
+        400,
+        name,
+      );
+      assert.equal(response.json().code, 'VALIDATION_FAILED');
+    }
+  });
+
+  test('a text field we do not know is a 400 naming it, not ignored', async () => {
+    await assertRefusedWithoutTrace(
+      () => submitGroup(user, { ...VALID_FIELDS, isVerified: 'true' }),
+      400,
+      'isVerified',
+    );
+  });
+
+  test('a text field sent as a file is a 400 naming it', async () => {
+    const file = { bytes: Buffer.from('Naruto Fans'), filename: 'title.txt', type: 'text/plain' };
+    await assertRefusedWithoutTrace(() => submitGroup(user, { ...VALID_FIELDS, title: file }), 400, 'title');
+  });
+
+  test('more files, fields or parts than the form takes is a 400 naming the body, not a 413', async () => {
+    const logo = { bytes: await imageBytes('png'), filename: 'logo.png' };
+    for (const fields of [
+      { ...VALID_FIELDS, logo: [logo, logo] },
+      { ...VALID_FIELDS, logo, avatar: logo },
+      { ...VALID_FIELDS, tags: Array.from({ length: 30 }, (_, i) => `t${i}`) },
+    ]) {
+      const response = await assertRefusedWithoutTrace(() => submitGroup(user, fields), 400, 'body');
+      assert.equal(response.json().code, 'VALIDATION_FAILED');
+    }
+  });
+
+  test('tags that open with [ but are no JSON are a comma list', async () => {
+    const response = await submitGroup(user, { ...VALID_FIELDS, tags: '[nsfw], fun' });
+    assert.equal(response.statusCode, 201, response.body);
+    assert.deepEqual(response.json().group.tags, ['[nsfw]', 'fun']);
   });
 
   for (const field of ['title', 'platform', 'category', 'inviteLink', 'description'] as const) {
     test(`a missing ${field} is a 400 naming it`, async () => {
       const { [field]: _omitted, ...rest } = VALID_FIELDS;
-      await assertRefusedWithoutTrace(await submitGroup(user, rest), 400, field);
+      await assertRefusedWithoutTrace(() => submitGroup(user, rest), 400, field);
     });
 
     test(`a blank ${field} is a 400 naming it`, async () => {
       await assertRefusedWithoutTrace(
-        await submitGroup(user, { ...VALID_FIELDS, [field]: '   ' }),
+        () => submitGroup(user, { ...VALID_FIELDS, [field]: '   ' }),
         400,
         field,
       );
@@ -206,7 +293,7 @@ describe('POST /api/groups', () => {
   for (const field of ['title', 'platform', 'category'] as const) {
     test(`a ${field} of invisible characters only is a 400 naming it`, async () => {
       await assertRefusedWithoutTrace(
-        await submitGroup(user, { ...VALID_FIELDS, [field]: '\u200b\u2060 \u200b' }),
+        () => submitGroup(user, { ...VALID_FIELDS, [field]: '\u200b\u2060 \u200b' }),
         400,
         field,
       );
@@ -214,75 +301,100 @@ describe('POST /api/groups', () => {
   }
 
   test('an invite link that does not fit its platform is a 400 naming inviteLink', async () => {
-    for (const inviteLink of ['https://t.me/naruto', 'http://chat.whatsapp.com/AbC', 'javascript:alert(1)']) {
+    for (const inviteLink of [
+      'https://t.me/naruto',
+      'http://chat.whatsapp.com/AbC',
+      'javascript:alert(1)',
+      'https://chat.whatsapp.com/?x=1',
+    ]) {
       await assertRefusedWithoutTrace(
-        await submitGroup(user, { ...VALID_FIELDS, inviteLink }),
+        () => submitGroup(user, { ...VALID_FIELDS, inviteLink }),
         400,
         'inviteLink',
       );
     }
   });
 
+  test('a known platform in disguise still needs its own kind of invite link', async () => {
+    for (const platform of ['WhatsApp\u200b', 'WhatsApp.', 'Wh\u0430tsApp', 'What\u00adsApp']) {
+      await assertRefusedWithoutTrace(
+        () => submitGroup(user, { ...VALID_FIELDS, platform, inviteLink: 'https://evil.example/phish' }),
+        400,
+        'inviteLink',
+      );
+    }
+    const disguised = await submitGroup(user, { ...VALID_FIELDS, platform: 'Wh\u0430tsApp\u200b' });
+    assert.equal(disguised.statusCode, 201, disguised.body);
+    assert.equal(disguised.json().group.platform, 'WhatsApp');
+  });
+
   test('an externalImageUrl that is not https is a 400 naming it', async () => {
     for (const externalImageUrl of ['http://cdn.example.org/a.png', 'data:image/png;base64,AAAA', 'nope']) {
-      const response = await submitGroup(user, { ...VALID_FIELDS, externalImageUrl });
-      await assertRefusedWithoutTrace(response, 400, 'externalImageUrl');
+      await assertRefusedWithoutTrace(
+        () => submitGroup(user, { ...VALID_FIELDS, externalImageUrl }),
+        400,
+        'externalImageUrl',
+      );
     }
   });
 
   test('too many or too long tags are a 400 naming tags', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `tag${i}`).join(',');
-    await assertRefusedWithoutTrace(await submitGroup(user, { ...VALID_FIELDS, tags: eleven }), 400, 'tags');
+    await assertRefusedWithoutTrace(() => submitGroup(user, { ...VALID_FIELDS, tags: eleven }), 400, 'tags');
     await assertRefusedWithoutTrace(
-      await submitGroup(user, { ...VALID_FIELDS, tags: 'x'.repeat(31) }),
+      () => submitGroup(user, { ...VALID_FIELDS, tags: 'x'.repeat(31) }),
       400,
       'tags',
     );
-    await assertRefusedWithoutTrace(await submitGroup(user, { ...VALID_FIELDS, tags: '["a",' }), 400, 'tags');
+    await assertRefusedWithoutTrace(() => submitGroup(user, { ...VALID_FIELDS, tags: '["a",' }), 400, 'tags');
   });
 
   test('an over-long title is a 400 naming it', async () => {
     await assertRefusedWithoutTrace(
-      await submitGroup(user, { ...VALID_FIELDS, title: 'x'.repeat(121) }),
+      () => submitGroup(user, { ...VALID_FIELDS, title: 'x'.repeat(121) }),
       400,
       'title',
     );
   });
 
   test('a bad field refuses the whole request, logo included', async () => {
-    const response = await submitGroup(user, {
-      ...VALID_FIELDS,
-      inviteLink: 'https://t.me/x',
-      logo: { bytes: await imageBytes('png'), filename: 'logo.png' },
-    });
-    await assertRefusedWithoutTrace(response, 400, 'inviteLink');
+    const logo = { bytes: await imageBytes('png'), filename: 'logo.png' };
+    await assertRefusedWithoutTrace(
+      () => submitGroup(user, { ...VALID_FIELDS, inviteLink: 'https://t.me/x', logo }),
+      400,
+      'inviteLink',
+    );
   });
 
   test('a JSON body is refused with 415', async () => {
-    const response = await user.post('/api/groups', VALID_FIELDS);
-    await assertRefusedWithoutTrace(response, 415);
+    await assertRefusedWithoutTrace(() => user.post('/api/groups', VALID_FIELDS), 415);
   });
 
   test('without a session: 401, nothing stored', async () => {
     const anonymous = new Browser(app);
-    await assertRefusedWithoutTrace(await submitGroup(anonymous, VALID_FIELDS), 401);
+    await assertRefusedWithoutTrace(() => submitGroup(anonymous, VALID_FIELDS), 401);
   });
 
   test('without a CSRF token, or with a wrong one: 403, nothing stored', async () => {
-    const missing = await submitGroup(user, VALID_FIELDS, { csrf: false });
-    await assertRefusedWithoutTrace(missing, 403);
+    const missing = await assertRefusedWithoutTrace(
+      () => submitGroup(user, VALID_FIELDS, { csrf: false }),
+      403,
+    );
     assert.equal(missing.json().code, 'CSRF_INVALID');
-    const wrong = await submitGroup(user, VALID_FIELDS, { headers: { 'x-csrf-token': 'forged' } });
-    await assertRefusedWithoutTrace(wrong, 403);
+    await assertRefusedWithoutTrace(
+      () => submitGroup(user, VALID_FIELDS, { headers: { 'x-csrf-token': 'forged' } }),
+      403,
+    );
   });
 
   test('the token of another browser does not fit this session', async () => {
     const other = new Browser(app);
     const body = await multipart(VALID_FIELDS);
-    const response = await user.post('/api/groups', body.payload, {
-      headers: { ...body.headers, 'x-csrf-token': await other.token() },
-    });
-    await assertRefusedWithoutTrace(response, 403);
+    const token = await other.token();
+    await assertRefusedWithoutTrace(
+      () => user.post('/api/groups', body.payload, { headers: { ...body.headers, 'x-csrf-token': token } }),
+      403,
+    );
   });
 });
 
@@ -320,8 +432,11 @@ describe('POST /api/groups with a broken form', () => {
       [good.payload, 'multipart/form-data; boundary=not-the-one'],
       [Buffer.from('garbage'), 'multipart/form-data'],
     ] as const) {
-      const response = await user.post('/api/groups', payload, { headers: { 'content-type': contentType } });
-      await assertRefusedWithoutTrace(response, 400, 'body');
+      await assertRefusedWithoutTrace(
+        () => user.post('/api/groups', payload, { headers: { 'content-type': contentType } }),
+        400,
+        'body',
+      );
     }
   });
 
@@ -329,10 +444,12 @@ describe('POST /api/groups with a broken form', () => {
     const payload = Buffer.from(
       '--X\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: application/json\r\n\r\n{bad\r\n--X--\r\n',
     );
-    const response = await user.post('/api/groups', payload, {
-      headers: { 'content-type': 'multipart/form-data; boundary=X' },
-    });
-    await assertRefusedWithoutTrace(response, 400, 'body');
+    await assertRefusedWithoutTrace(
+      () =>
+        user.post('/api/groups', payload, { headers: { 'content-type': 'multipart/form-data; boundary=X' } }),
+      400,
+      'body',
+    );
   });
 });
 
@@ -346,5 +463,50 @@ describe('POST /api/groups with control characters', () => {
     assert.equal(response.statusCode, 201, response.body);
     assert.equal(response.json().group.title, 'Null Byte');
     assert.equal(response.json().group.description, 'ab');
+  });
+});
+
+describe('a refused submission leaves nothing, even when the database fails last', () => {
+  test('the check itself fails when a refusal leaves a file behind', async () => {
+    const stray = join(logoDir(app.config.dataDir), `${'0'.repeat(32)}.png`);
+    try {
+      await assert.rejects(
+        assertRefusedWithoutTrace(async () => {
+          writeFileSync(stray, 'left behind');
+          return { statusCode: 400, body: '{}', json: () => ({}) };
+        }, 400),
+        /deepStrictEqual|Expected values to be strictly deep-equal/,
+      );
+    } finally {
+      rmSync(stray, { force: true });
+    }
+  });
+
+  test('a logo already written is removed when the insert of its row fails', async () => {
+    // A trigger refuses this one title, so the failure comes after the logo has been stored.
+    const postgres = dialectOf(app.db) === 'postgres';
+    if (postgres) {
+      await sql`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'forced failure'; END $$`.execute(app.db);
+      await sql`CREATE TRIGGER refuse_doomed BEFORE INSERT ON groups FOR EACH ROW
+        WHEN (NEW.title = 'Doomed insert') EXECUTE FUNCTION refuse_doomed()`.execute(app.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_doomed BEFORE INSERT ON groups WHEN NEW.title = 'Doomed insert'
+        BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(app.db);
+    }
+    try {
+      const logo = { bytes: await imageBytes('png', 300, 300), filename: 'logo.png' };
+      const response = await assertRefusedWithoutTrace(
+        () => submitGroup(user, { ...VALID_FIELDS, title: 'Doomed insert', logo }),
+        500,
+      );
+      assert.equal(response.json().code, 'INTERNAL_ERROR');
+      // The same submission under another title goes through: it was the insert that failed.
+      const fine = await submitGroup(user, { ...VALID_FIELDS, title: 'Fine insert', logo });
+      assert.equal(fine.statusCode, 201, fine.body);
+    } finally {
+      await sql`DROP TRIGGER refuse_doomed${sql.raw(postgres ? ' ON groups' : '')}`.execute(app.db);
+      if (postgres) await sql`DROP FUNCTION refuse_doomed()`.execute(app.db);
+    }
   });
 });

@@ -29,6 +29,55 @@ describe('checkInviteLink', () => {
     refused('WhatsApp', 'https://whatsapp.com/AbCd');
   });
 
+  test('a query or fragment alone names no group where the code belongs in the path', () => {
+    refused('WhatsApp', 'https://chat.whatsapp.com/?x=1');
+    refused('WhatsApp', 'https://chat.whatsapp.com/#AbCd');
+    refused('WhatsApp', 'https://whatsapp.com/channel/?id=1');
+    refused('Telegram', 'https://t.me/?start=1');
+    refused('Telegram', 'https://t.me/#group');
+    refused('Telegram', 'https://t.me/joinchat/');
+    refused('Telegram', 'https://t.me/+');
+    refused('Discord', 'https://discord.gg/?invite=abc');
+    refused('Discord', 'https://discord.com/invite/#abc');
+    refused('LINE', 'https://line.me/?g=abc');
+    refused('Slack', 'https://join.slack.com/?t=abc');
+    refused('KakaoTalk', 'https://open.kakao.com/#abc');
+    ok('Telegram', 'https://t.me/+AbCdEf');
+    ok('Telegram', 'https://t.me/joinchat/AbCdEf');
+    ok('Slack', 'https://join.slack.com/t/workspace/shared_invite/zt-abc');
+    ok('KakaoTalk', 'https://open.kakao.com/o/gAbCdEf');
+  });
+
+  test('Signal and Matrix carry the group in the fragment, and only there', () => {
+    ok('Signal', 'https://signal.group/#CjQKIAbc');
+    refused('Signal', 'https://signal.group/CjQKIAbc');
+    refused('Signal', 'https://signal.group/?g=CjQKIAbc');
+    refused('Signal', 'https://signal.group/#');
+    refused('Signal', 'https://signal.group/x#CjQKIAbc');
+    ok('Matrix', 'https://matrix.to/#/!abcdef:example.org');
+    ok('Matrix', 'https://matrix.to/#/%23room:example.org');
+    refused('Matrix', 'https://matrix.to/#/');
+    refused('Matrix', 'https://matrix.to/#/#');
+    refused('Matrix', 'https://matrix.to/#/room:example.org');
+    refused('Matrix', 'https://matrix.to/room?via=example.org');
+    refused('Matrix', 'https://matrix.to/?x=#room:example.org');
+  });
+
+  test('Viber carries the group in a query parameter', () => {
+    ok('Viber', 'https://invite.viber.com/?g2=AQBkVx');
+    ok('Viber', 'https://invite.viber.com/?g=AQBkVx');
+    refused('Viber', 'https://invite.viber.com/?x=1');
+    refused('Viber', 'https://invite.viber.com/#g2=AQBkVx');
+    refused('Viber', 'https://invite.viber.com/');
+  });
+
+  test('a platform named in disguise is held to its own hosts', () => {
+    refused('WhatsApp\u200b', 'https://evil.example/phish');
+    refused('Wh\u0430tsApp', 'https://evil.example/phish');
+    refused('WhatsApp.', 'https://evil.example/phish');
+    refused('Te1egram', 'https://evil.example/phish');
+  });
+
   test('refuses anything but https, whatever the platform', () => {
     for (const platform of ['WhatsApp', 'Guilded', 'Some Forum']) {
       refused(platform, 'http://chat.whatsapp.com/AbCd');

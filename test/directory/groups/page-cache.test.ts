@@ -34,6 +34,27 @@ describe('PageCache', () => {
     assert.equal(cache.size, 2);
   });
 
+  test('invalidate tells the other instances and waits until they have been told; clear does not', async () => {
+    const cache = new PageCache();
+    const told: string[] = [];
+    cache.shareWith(async () => {
+      await Promise.resolve();
+      told.push('others');
+    });
+    cache.set('a', { body: Buffer.from('[]') }, cache.generation);
+    const invalidated = cache.invalidate();
+    assert.equal(cache.get('a'), undefined, 'emptied here before the others hear of it');
+    await invalidated;
+    assert.deepEqual(told, ['others']);
+
+    cache.set('b', { body: Buffer.from('[]') }, cache.generation);
+    const generation = cache.generation;
+    cache.clear();
+    assert.equal(cache.get('b'), undefined);
+    assert.notEqual(cache.generation, generation, 'a page computed across a remote write is not stored');
+    assert.deepEqual(told, ['others']);
+  });
+
   test('a zero lifetime turns it off', () => {
     const cache = new PageCache(0);
     cache.set('a', { body: Buffer.from('[]') }, cache.generation);

@@ -33,6 +33,10 @@ describe('normalizeTags', () => {
     });
   });
 
+  test('invisible characters make no second tag', () => {
+    assert.deepEqual(normalizeTags('anime\u200b, an\u00adime, anime'), { ok: true, tags: ['anime'] });
+  });
+
   test('refuses more than 10 tags or a tag over 30 characters', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(',');
     assert.equal(normalizeTags(eleven).ok, false);
@@ -41,9 +45,17 @@ describe('normalizeTags', () => {
     assert.equal(normalizeTags('x'.repeat(30)).ok, true);
   });
 
+  test('a value that opens with [ but is no JSON is a comma list', () => {
+    assert.deepEqual(normalizeTags('[nsfw], fun'), { ok: true, tags: ['[nsfw]', 'fun'] });
+    assert.deepEqual(normalizeTags('[nsfw]'), { ok: true, tags: ['[nsfw]'] });
+    assert.deepEqual(normalizeTags(['[18+] only', 'chat']), { ok: true, tags: ['[18+] only', 'chat'] });
+  });
+
   test('refuses a broken JSON array or one that holds more than strings', () => {
     assert.deepEqual(normalizeTags('["a",'), { ok: false, message: 'is not a valid JSON array' });
     assert.equal(normalizeTags('["a", 1]').ok, false);
     assert.equal(normalizeTags('[{"a":1}]').ok, false);
+    assert.equal(normalizeTags('[ "a", "b"').ok, false);
+    assert.equal(normalizeTags('[1, 2]').ok, false);
   });
 });

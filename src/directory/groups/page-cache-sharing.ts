@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { PageCache } from './page-cache.js';
+
+/**
+ * With Redis, a write on one instance empties the page cache of every instance, through Redis
+ * pub/sub on one channel under the deployment's key prefix: a verified group is public at once
+ * wherever the next request lands, not after GROUPS_PAGE_CACHE_MS. Without Redis nothing is
+ * shared (one instance on SQLite needs nothing; on PostgreSQL the cache is off by default, see
+ * config.ts).
+ *
+ * The write awaits its PUBLISH: Redis has handed the message to every subscriber before the
+ * writer answers its client. A subscriber needs a connection of its own (a subscribed connection
+ * takes no other commands), duplicated from app.redis and closed with the app. If Redis drops
+ * messages while a subscriber is disconnected, that instance empties its cache when it is back,
+ * rather than trust what it holds.
+ */
+export async function sharePageCache(app: FastifyInstance, cache: PageCache): Promise<void> {
+  const redis = app.redis;
+  if (!redis) return;
+  const channel = `${app.config.redisPrefix}groups:page-cache:invalidate`;
+  // Our own messages come back to us too; this instance has already emptied its cache.
+  const me = randomUUID();
+
+  cache.shareWith(async () => {
+    // The write itself has been made; a Redis failure must not turn it into an error. Other
+    // instances then catch up within their GROUPS_PAGE_CACHE_MS.
+    await redis
+      .publish(channel, me)
+      .catch((error) => app.log.warn({ err: error }, 'page cache invalidation not published'));
+  });
+
+  // An instance that caches nothing has nothing to empty; it only tells the others.
+  if (cache.ttlMs <= 0) return;
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (error) => app.log.warn({ err: error }, 'page cache subscriber error'));
+  subscriber.on('message', (from, sender) => {
+    if (from === channel && sender !== me) cache.clear();
+  });
+  subscriber.on('ready', () => cache.clear());
+  app.addHook('onClose', async () => {
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  });
+  if (subscriber.status === 'wait') await subscriber.connect();
+  await subscriber.subscribe(channel);
+}
