@@ -15,6 +15,7 @@ export type ProblemCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'
@@ -32,6 +33,7 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   NOT_FOUND: [404, 'Not found'],
   METHOD_NOT_ALLOWED: [405, 'Method not allowed'],
   CONFLICT: [409, 'Conflict'],
+  PRECONDITION_FAILED: [412, 'Precondition failed'],
   PAYLOAD_TOO_LARGE: [413, 'Payload too large'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Unsupported media type'],
   RANGE_NOT_SATISFIABLE: [416, 'Range not satisfiable'],

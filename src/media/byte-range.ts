@@ -41,6 +41,46 @@ export function classifyRange(header: string | undefined, size: number): RangeVe
   return { kind: 'single', ...satisfiable[0] };
 }
 
+/**
+ * The Range header @fastify/send should see for a verdict: one normalised `bytes=a-b`, or none.
+ * send parses Range again by its own rules (a suffix longer than the file is unsatisfiable to it,
+ * while RFC 9110 §14.1.3 makes it the whole file), so it only ever gets what we have settled.
+ */
+export function normalisedRange(verdict: RangeVerdict): string | undefined {
+  return verdict.kind === 'single' ? `bytes=${verdict.start}-${verdict.end}` : undefined;
+}
+
+/**
+ * Whether a Range asks for bytes after the start of the file, i.e. the client holds the earlier
+ * ones already (`curl -C -` sends `bytes=N-`; a suffix reads the end of a known file). A range from
+ * byte 0, as video players send first, starts a new download. Malformed headers resume nothing.
+ */
+export function rangeContinuesDownload(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const match = /^\s*bytes\s*=\s*([^,]*)/i.exec(header);
+  if (!match) return false;
+  const first = SPEC.exec(match[1].trim());
+  if (!first || (first[1] === '' && first[2] === '')) return false;
+  return first[1] === '' || Number(first[1]) > 0;
+}
+
+/** An entity tag as a strong tag: its opaque part, or undefined for a weak or malformed one. */
+function strongTag(tag: string): string | undefined {
+  const trimmed = tag.trim();
+  return /^"[^"]*"$/.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * Whether an If-Match header lets the request through (RFC 9110 §13.1.1): absent, `*` (the file
+ * exists, or we would not be here) or a list holding our tag. Strong comparison: a weak tag never
+ * matches, as the RFC asks for If-Match.
+ */
+export function ifMatchPasses(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => strongTag(tag) === etag);
+}
+
 /** Whether an If-None-Match header matches the entity tag (weak comparison, as RFC 9110 asks for it). */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;

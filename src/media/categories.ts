@@ -82,6 +82,58 @@ export function categoryFormat(name: string): CategoryFormat | undefined {
   return undefined;
 }
 
+/**
+ * What a pool promises its clients, and so the only files it takes:
+ * - `still`: the nekos.best image categories hand out pictures (PNG, JPEG, WebP; not animated);
+ * - `animated-gif`: the reaction categories (sleep and kiss among them) hand out animated GIFs;
+ * - `video`: menuvid is the menu card's video;
+ * - `image`: menu and canvas are backdrops, any picture will do.
+ * Other pools (private ones) take any media the store accepts.
+ */
+export type PoolKind = 'still' | 'animated-gif' | 'video' | 'image';
+
+const KIND_BY_POOL: Record<string, PoolKind> = { menuvid: 'video', menu: 'image', canvas: 'image' };
+
+export function poolKind(pool: string): PoolKind | undefined {
+  const format = categoryFormat(pool);
+  if (format === 'image') return 'still';
+  if (format === 'gif') return 'animated-gif';
+  return KIND_BY_POOL[pool];
+}
+
+const KIND_WORDS: Record<PoolKind, string> = {
+  still: 'still images (PNG, JPEG or WebP, not animated)',
+  'animated-gif': 'animated GIFs',
+  video: 'videos (MP4 or WebM)',
+  image: 'images (PNG, JPEG, GIF or WebP)',
+};
+
+const STILL_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/**
+ * Why a file does not fit the pool, or undefined when it does. Animated means more than one
+ * frame, which the probe records as a duration.
+ */
+export function kindMismatch(
+  pool: string,
+  file: { mime: string; durationMs: number | null },
+): string | undefined {
+  const kind = poolKind(pool);
+  if (!kind) return undefined;
+  const animated = file.durationMs !== null;
+  const fits =
+    kind === 'still'
+      ? STILL_TYPES.has(file.mime) && !animated
+      : kind === 'animated-gif'
+        ? file.mime === 'image/gif' && animated
+        : kind === 'video'
+          ? file.mime.startsWith('video/')
+          : file.mime.startsWith('image/');
+  if (fits) return undefined;
+  const what = file.mime.startsWith('video/') ? 'a video' : animated ? 'an animated image' : 'a still image';
+  return `the pool "${pool}" takes ${KIND_WORDS[kind]}, not ${what} (${file.mime})`;
+}
+
 export const ALL_CATEGORIES: readonly string[] = [...IMAGE_CATEGORIES, ...GIF_CATEGORIES];
 
 /** Pool names the CLI accepts: lower-case letters, digits, '-' and '_', as they appear in URLs. */

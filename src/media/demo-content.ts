@@ -1,33 +1,43 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { font } from '../lib/fonts.js';
 import { GIF_CATEGORIES, IMAGE_CATEGORIES } from './categories.js';
+import { renderDemoVideo } from './demo-video.js';
 import type { MediaStore } from './media-store.js';
-
-const run = promisify(execFile);
+import { NotMediaError } from './probe.js';
 
 /**
  * Starter content for a fresh install, so every category and pool answers with real files.
  * Generated, not downloaded: drawn with @napi-rs/canvas, animated GIFs encoded by sharp, a short
- * MP4 by ffmpeg when it is installed. Only empty pools are filled, and the drawing is
- * deterministic, so running it again changes nothing.
+ * MP4 by ffmpeg when it works (demo-video.ts). Only empty pools are filled, and the drawing is
+ * deterministic, so running it again changes nothing. The server runs it beside start-up
+ * (demo-content-job.ts).
  */
 export interface DemoReport {
   filled: string[];
   skipped: string[];
   files: number;
-  /** Set when menuvid stays empty because ffmpeg is missing. */
+  /** Set when menuvid stays empty: ffmpeg missing, failing or making something unusable. */
   videoUnavailable?: string;
+}
+
+export interface DemoOptions {
+  ffmpegPath: string;
+  /** Aborting stops the generation between files and kills ffmpeg (the server is closing). */
+  signal?: AbortSignal;
+}
+
+/** Which pools are empty and get starter files; pools with items are left alone. */
+export interface DemoPlan {
+  stills: string[];
+  video: boolean;
+  skipped: string[];
 }
 
 const IMAGES_PER_CATEGORY = 3;
 const GIFS_PER_CATEGORY = 2;
 const GIF_FRAMES = 4;
+const BACKDROP_POOLS = ['menu', 'canvas'];
 const CREDIT = { artistName: 'Kizuna demo content', artistHref: '', sourceUrl: '' };
 
 /** sharp encodes the canvas' pixels to PNG several times faster than the canvas' own encoder. */
@@ -165,107 +175,117 @@ export async function drawReactionGif(
     .toBuffer();
 }
 
-/** A two-second test-pattern MP4, or undefined when ffmpeg is not installed. */
-export async function renderDemoVideo(ffmpegPath: string, variant: number): Promise<Buffer | undefined> {
-  const dir = await mkdtemp(join(tmpdir(), 'kizuna-demo-'));
-  const out = join(dir, 'demo.mp4');
-  try {
-    await run(
-      ffmpegPath,
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=duration=2:size=320x240:rate=15,hue=h=${variant * 90}`,
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-threads',
-        '1',
-        '-pix_fmt',
-        'yuv420p',
-        '-movflags',
-        '+faststart',
-        '-fflags',
-        '+bitexact',
-        '-flags:v',
-        '+bitexact',
-        '-map_metadata',
-        '-1',
-        out,
-      ],
-      { timeout: 20_000 },
-    );
-    return await readFile(out);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Runs `tasks` with at most `limit` at a time (sharp and canvas use the thread pool). */
-async function limited(tasks: Array<() => Promise<unknown>>, limit = 4): Promise<void> {
+/**
+ * Runs `tasks` with at most `limit` at a time (sharp and canvas use the thread pool). After an
+ * abort no task starts, and it returns only once the running ones have ended: nothing of it
+ * writes on after the server has closed the database.
+ */
+async function limited(
+  tasks: Array<() => Promise<unknown>>,
+  signal: AbortSignal | undefined,
+  limit = 4,
+): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const workers = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length) await tasks[next++]();
+    while (next < tasks.length && !failure && !signal?.aborted) {
+      try {
+        await tasks[next++]();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   });
   await Promise.all(workers);
+  if (failure) throw failure.error;
+  signal?.throwIfAborted();
 }
 
-export async function ensureDemoContent(
-  store: MediaStore,
-  options: { ffmpegPath: string },
-): Promise<DemoReport> {
+export async function planDemoContent(store: MediaStore): Promise<DemoPlan> {
   const counts = await store.counts();
-  const report: DemoReport = { filled: [], skipped: [], files: 0 };
-  const tasks: Array<() => Promise<unknown>> = [];
-  const add = async (pool: string, bytes: Buffer | Promise<Buffer>, credits: object) => {
-    const result = await store.addBuffer(pool, await bytes, credits);
-    if (result.outcome !== 'duplicate') report.files += 1;
-  };
-  const plan = (pool: string, make: () => void) => {
-    if ((counts.get(pool) ?? 0) > 0) report.skipped.push(pool);
-    else {
-      report.filled.push(pool);
-      make();
-    }
-  };
+  const plan: DemoPlan = { stills: [], video: false, skipped: [] };
+  const pools = [...IMAGE_CATEGORIES, ...GIF_CATEGORIES, ...BACKDROP_POOLS];
+  for (const pool of pools) ((counts.get(pool) ?? 0) > 0 ? plan.skipped : plan.stills).push(pool);
+  if ((counts.get('menuvid') ?? 0) > 0) plan.skipped.push('menuvid');
+  else plan.video = true;
+  return plan;
+}
 
-  for (const category of IMAGE_CATEGORIES) {
-    plan(category, () => {
-      for (let v = 0; v < IMAGES_PER_CATEGORY; v++)
-        tasks.push(() => add(category, drawPortrait(category, v), CREDIT));
-    });
+/**
+ * Draws and stores the still and GIF starter files of the given pools; `onFilled` hears of each
+ * pool once its files are in. Returns how many files were stored.
+ */
+export async function generateDemoStills(
+  store: MediaStore,
+  pools: readonly string[],
+  options: Pick<DemoOptions, 'signal'> & { onFilled?: (pool: string) => void } = {},
+): Promise<number> {
+  let files = 0;
+  const tasks: Array<() => Promise<unknown>> = [];
+  const remaining = new Map<string, number>();
+  const add = async (pool: string, bytes: Promise<Buffer>, credits: object) => {
+    const result = await store.addBuffer(pool, await bytes, credits);
+    if (result.outcome !== 'duplicate') files += 1;
+    const left = (remaining.get(pool) ?? 1) - 1;
+    remaining.set(pool, left);
+    if (left === 0) options.onFilled?.(pool);
+  };
+  const plan = (pool: string, count: number, draw: (variant: number) => Promise<Buffer>, credits: object) => {
+    remaining.set(pool, count);
+    for (let v = 0; v < count; v++) tasks.push(() => add(pool, draw(v), credits));
+  };
+  for (const pool of pools) {
+    if ((IMAGE_CATEGORIES as readonly string[]).includes(pool)) {
+      plan(pool, IMAGES_PER_CATEGORY, (v) => drawPortrait(pool, v), CREDIT);
+    } else if ((GIF_CATEGORIES as readonly string[]).includes(pool)) {
+      plan(pool, GIFS_PER_CATEGORY, (v) => drawReactionGif(pool, v), { animeName: 'Kizuna demo content' });
+    } else if (BACKDROP_POOLS.includes(pool)) {
+      plan(pool, 2, (v) => drawBackdrop(pool, v), CREDIT);
+    }
   }
-  for (const category of GIF_CATEGORIES) {
-    plan(category, () => {
-      for (let v = 0; v < GIFS_PER_CATEGORY; v++) {
-        tasks.push(() => add(category, drawReactionGif(category, v), { animeName: 'Kizuna demo content' }));
-      }
-    });
+  await limited(tasks, options.signal);
+  return files;
+}
+
+/**
+ * Makes the demo MP4 and stores it in menuvid. Whatever goes wrong with ffmpeg (missing, failing,
+ * hanging, making something that is not a video) leaves menuvid empty with the reason, and never
+ * stops anything else.
+ */
+export async function generateDemoVideo(
+  store: MediaStore,
+  options: DemoOptions,
+): Promise<{ files: number; unavailable?: string }> {
+  const video = await renderDemoVideo(options.ffmpegPath, 0, options.signal);
+  if ('unavailable' in video) return { files: 0, unavailable: video.unavailable };
+  options.signal?.throwIfAborted();
+  try {
+    const result = await store.addBuffer('menuvid', video.bytes, {});
+    return { files: result.outcome === 'duplicate' ? 0 : 1 };
+  } catch (error) {
+    if (error instanceof NotMediaError) {
+      return {
+        files: 0,
+        unavailable: `ffmpeg (${options.ffmpegPath}) made no usable video: ${error.message}`,
+      };
+    }
+    throw error;
   }
-  for (const pool of ['menu', 'canvas']) {
-    plan(pool, () => {
-      for (let v = 0; v < 2; v++) tasks.push(() => add(pool, drawBackdrop(pool, v), CREDIT));
-    });
-  }
-  plan('menuvid', () => {
-    tasks.push(async () => {
-      const video = await renderDemoVideo(options.ffmpegPath, 0);
-      if (video) await add('menuvid', video, {});
-      else {
-        report.filled.splice(report.filled.indexOf('menuvid'), 1);
-        report.videoUnavailable = `ffmpeg (${options.ffmpegPath}) not found; the menuvid pool stays empty`;
-      }
-    });
-  });
-  await limited(tasks);
+}
+
+/** Fills every empty category and pool, stills and the video side by side; for tests and tools. */
+export async function ensureDemoContent(store: MediaStore, options: DemoOptions): Promise<DemoReport> {
+  const plan = await planDemoContent(store);
+  const [stills, video] = await Promise.all([
+    generateDemoStills(store, plan.stills, options),
+    plan.video ? generateDemoVideo(store, options) : undefined,
+  ]);
+  const report: DemoReport = {
+    filled: [...plan.stills],
+    skipped: plan.skipped,
+    files: stills + (video?.files ?? 0),
+  };
+  if (video && !video.unavailable) report.filled.push('menuvid');
+  if (video?.unavailable) report.videoUnavailable = video.unavailable;
   return report;
 }

@@ -6,7 +6,11 @@ import type { Credits } from './media-repository.js';
 import type { AddOutcome, MediaStore } from './media-store.js';
 import { NotMediaError } from './probe.js';
 
-const HttpUrl = Type.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$' });
+/** An http(s) URL, or "" to clear one that was given before. */
+const HttpUrl = Type.Union([
+  Type.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$' }),
+  Type.Literal(''),
+]);
 const SidecarEntry = Type.Object(
   {
     artist_name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -38,14 +42,17 @@ export function parseSidecar(text: string): Sidecar {
   return data;
 }
 
+/** An empty string in the sidecar clears that credit; a missing one leaves it as it is. */
+const given = (value: string | undefined) => (value === '' ? null : value);
+
 function creditsFor(sidecar: Sidecar | undefined, name: string, rel: string): Credits {
   const entry = sidecar?.[rel] ?? sidecar?.[name] ?? sidecar?.['*'];
   if (!entry) return {};
   return {
-    artistName: entry.artist_name,
-    artistHref: entry.artist_href,
-    sourceUrl: entry.source_url,
-    animeName: entry.anime_name,
+    artistName: given(entry.artist_name),
+    artistHref: given(entry.artist_href),
+    sourceUrl: given(entry.source_url),
+    animeName: given(entry.anime_name),
   };
 }
 
@@ -81,18 +88,24 @@ export interface ImportReport {
   entries: ImportEntry[];
   added: number;
   linked: number;
+  /** Already in the pool; the sidecar corrected their credits. */
+  updated: number;
   duplicates: number;
   refused: number;
 }
 
-/** Imports files and directories into a pool; non-media files are refused, known ones skipped. */
+/**
+ * Imports files and directories into a pool. Non-media files and media the pool does not take
+ * (a video for a still category, say) are refused; files the pool holds already are skipped, or
+ * get the credits the sidecar gives for them now ("updated").
+ */
 export async function importIntoPool(
   store: MediaStore,
   pool: string,
   paths: string[],
   options: { sidecar?: Sidecar; onEntry?: (entry: ImportEntry) => void } = {},
 ): Promise<ImportReport> {
-  const report: ImportReport = { entries: [], added: 0, linked: 0, duplicates: 0, refused: 0 };
+  const report: ImportReport = { entries: [], added: 0, linked: 0, updated: 0, duplicates: 0, refused: 0 };
   for (const { path, rel } of await expandPaths(paths)) {
     let entry: ImportEntry;
     try {
@@ -100,6 +113,7 @@ export async function importIntoPool(
       entry = { path, outcome: result.outcome, sha256: result.sha256 };
       if (result.outcome === 'added') report.added += 1;
       else if (result.outcome === 'linked') report.linked += 1;
+      else if (result.outcome === 'updated') report.updated += 1;
       else report.duplicates += 1;
     } catch (error) {
       if (!(error instanceof NotMediaError)) throw error;

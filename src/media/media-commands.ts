@@ -73,6 +73,8 @@ export async function runMediaCommand(
           if (entry.outcome === 'refused') io.err(`refused    ${entry.path}: ${entry.reason}`);
           else if (entry.outcome === 'duplicate')
             io.out(`duplicate  ${entry.path} (already in ${pool}, skipped)`);
+          else if (entry.outcome === 'updated')
+            io.out(`updated    ${entry.path} (already in ${pool}; credits corrected) → ${entry.sha256}`);
           else io.out(`${entry.outcome.padEnd(10)} ${entry.path} → ${entry.sha256}`);
         },
       }).catch((error: NodeJS.ErrnoException) => {
@@ -80,7 +82,7 @@ export async function runMediaCommand(
         throw error;
       });
       io.out(
-        `${pool}: ${report.added} added, ${report.linked} linked to stored bytes, ${report.duplicates} duplicates skipped, ${report.refused} refused`,
+        `${pool}: ${report.added} added, ${report.linked} linked to stored bytes, ${report.updated} credits updated, ${report.duplicates} duplicates skipped, ${report.refused} refused`,
       );
       return report.refused > 0 ? 1 : 0;
     }

@@ -1,6 +1,6 @@
 import type { MediaItem } from './media-repository.js';
 import type { MediaStore } from './media-store.js';
-import { pickAvoiding, ringSize } from './pick.js';
+import { chooseAvoiding, pickCandidates, ringSize } from './pick.js';
 import type { RecentPicks } from './recent-picks.js';
 
 export interface PickerLogger {
@@ -10,7 +10,7 @@ export interface PickerLogger {
 /** Random picks from pools that honour the anti-duplicate ring of each client. */
 export class MediaPicker {
   constructor(
-    readonly store: MediaStore,
+    readonly store: Pick<MediaStore, 'poolItems' | 'counts'>,
     private readonly ring: RecentPicks,
     private readonly log?: PickerLogger,
   ) {}
@@ -20,25 +20,19 @@ export class MediaPicker {
     const items = await this.store.poolItems(pool);
     if (items.length === 0) return [];
     const k = ringSize(items.length);
-    if (k === 0) return pickAvoiding(items, [], amount);
-    let recent: number[] = [];
+    const candidates = pickCandidates(items, k, amount);
+    const byId = new Map(candidates.map((item) => [item.id, item]));
+    const ids = candidates.map((item) => item.id);
+    let chosen: number[];
     try {
-      recent = (await this.ring.recent(pool, client)).slice(0, k);
+      // Even with k = 0 the pick is recorded: a resumed raw=1 download asks for the last one.
+      chosen = await this.ring.reserve(pool, client, k, ids, amount);
     } catch (error) {
-      // A ring that cannot be read costs variety, not availability.
+      // A ring that cannot be used costs variety, not availability.
       this.log?.warn({ err: error }, 'anti-duplicate ring unavailable');
+      chosen = chooseAvoiding(ids, [], amount);
     }
-    const picked = pickAvoiding(items, recent, amount);
-    await this.ring
-      .remember(
-        pool,
-        client,
-        picked.map((item) => item.id),
-      )
-      .catch((error: unknown) => {
-        this.log?.warn({ err: error }, 'anti-duplicate ring not updated');
-      });
-    return picked;
+    return chosen.map((id) => byId.get(id)).filter((item): item is MediaItem => item !== undefined);
   }
 
   /** One item from one of the pools, the pool chosen at random among those that have items. */
@@ -49,5 +43,23 @@ export class MediaPicker {
     if (filled.length === 0) return undefined;
     const chosen = filled[Math.floor(Math.random() * filled.length)];
     return (await this.pick(chosen, client, 1))[0];
+  }
+
+  /** The item this pool gave the client last (the head of its ring), when it is still in the pool. */
+  async lastPick(pool: string, client: string): Promise<MediaItem | undefined> {
+    let recent: number[];
+    try {
+      recent = await this.ring.recent(pool, client);
+    } catch (error) {
+      this.log?.warn({ err: error }, 'anti-duplicate ring unavailable');
+      return undefined;
+    }
+    if (recent.length === 0) return undefined;
+    return (await this.store.poolItems(pool)).find((item) => item.id === recent[0]);
+  }
+
+  /** The pool's item with these bytes, if the pool holds them. */
+  async findInPool(pool: string, sha256: string): Promise<MediaItem | undefined> {
+    return (await this.store.poolItems(pool)).find((item) => item.sha256 === sha256);
   }
 }

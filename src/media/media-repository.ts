@@ -3,9 +3,8 @@ import type { Database } from '../db/database.js';
 import { nowIso } from '../db/database.js';
 import type { MediaFilesTable, MediaItemsTable } from '../db/tables/media.js';
 
-/** A pool member joined with its file: everything a response needs. */
-export type MediaItem = Omit<Selectable<MediaItemsTable>, 'created_at'> &
-  Omit<MediaFilesTable, 'sha256' | 'created_at'>;
+/** A pool member joined with its file: everything a response needs; created_at is the membership's. */
+export type MediaItem = Selectable<MediaItemsTable> & Omit<MediaFilesTable, 'sha256' | 'created_at'>;
 
 export interface Credits {
   artistName?: string | null;
@@ -42,6 +41,7 @@ function itemsQuery(db: Kysely<Database>) {
       'i.artist_href',
       'i.source_url',
       'i.anime_name',
+      'i.created_at',
     ]);
 }
 
@@ -97,6 +97,47 @@ export async function insertItem(
   return row?.id;
 }
 
+const CREDIT_COLUMNS = {
+  artistName: 'artist_name',
+  artistHref: 'artist_href',
+  sourceUrl: 'source_url',
+  animeName: 'anime_name',
+} as const;
+
+/**
+ * Sets the credits given (fields left undefined keep their value; null clears one) on a pool
+ * member; true when that changed anything.
+ */
+export async function updateCredits(
+  db: Kysely<Database>,
+  pool: string,
+  sha256: string,
+  credits: Credits,
+): Promise<boolean> {
+  const current = await db
+    .selectFrom('media_items')
+    .select(['artist_name', 'artist_href', 'source_url', 'anime_name'])
+    .where('pool', '=', pool)
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
+  if (!current) return false;
+  const changes: Partial<Record<(typeof CREDIT_COLUMNS)[keyof Credits], string | null>> = {};
+  for (const [field, column] of Object.entries(CREDIT_COLUMNS) as Array<
+    [keyof Credits, (typeof CREDIT_COLUMNS)[keyof Credits]]
+  >) {
+    const value = credits[field];
+    if (value !== undefined && value !== current[column]) changes[column] = value;
+  }
+  if (Object.keys(changes).length === 0) return false;
+  await db
+    .updateTable('media_items')
+    .set(changes)
+    .where('pool', '=', pool)
+    .where('sha256', '=', sha256)
+    .execute();
+  return true;
+}
+
 /** Removes one pool membership; returns true when there was one. */
 export async function deleteItem(db: Kysely<Database>, pool: string, sha256: string): Promise<boolean> {
   const result = await db
@@ -139,12 +180,16 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Items of the given pools whose artist, anime or source matches the text (case-insensitive). */
-export async function searchItems(
+/**
+ * Up to `amount` items, drawn uniformly at random from every item of the given pools whose
+ * artist, anime or source matches the text (case-insensitive). The database draws (random() is
+ * SQLite's and PostgreSQL's alike), so no match is favoured for its age or position.
+ */
+export async function sampleMatchingItems(
   db: Kysely<Database>,
   pools: string[],
   text: string,
-  limit: number,
+  amount: number,
 ): Promise<MediaItem[]> {
   if (pools.length === 0) return [];
   const pattern = likePattern(text);
@@ -157,8 +202,8 @@ export async function searchItems(
         ),
       ),
     )
-    .orderBy('i.id')
-    .limit(limit)
+    .orderBy(sql`random()`)
+    .limit(amount)
     .execute()) as MediaItem[];
 }
 

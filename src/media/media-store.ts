@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { kindMismatch } from './categories.js';
 import {
   type Credits,
   countByPool,
@@ -18,9 +19,10 @@ import {
   listPoolItems,
   type MediaItem,
   poolsOfFile,
+  updateCredits,
 } from './media-repository.js';
 import { storedRelativePath } from './media-types.js';
-import { probeMedia } from './probe.js';
+import { NotMediaError, probeMedia } from './probe.js';
 
 export interface StoreOptions {
   dataDir: string;
@@ -34,8 +36,18 @@ export type AddOutcome =
   | 'added'
   /** Bytes already stored (for another pool); only the pool membership is new. */
   | 'linked'
+  /** Already in this pool, with credits given that differ from the stored ones: they are corrected. */
+  | 'updated'
   /** Already in this pool: nothing changed. */
   | 'duplicate';
+
+/** A file that is media, but not of the kind its pool promises (a PNG for a reaction GIF category, say). */
+export class WrongKindError extends NotMediaError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WrongKindError';
+  }
+}
 
 export interface AddResult {
   outcome: AddOutcome;
@@ -68,7 +80,10 @@ export class MediaStore {
     return join(this.root, storedRelativePath(sha256, ext));
   }
 
-  /** Adds a file from disk (copied, never moved) to a pool. Throws NotMediaError for anything but media. */
+  /**
+   * Adds a file from disk (copied, never moved) to a pool. Throws NotMediaError for anything but
+   * media and WrongKindError for media the pool does not take (poolKind).
+   */
   async addFile(pool: string, sourcePath: string, credits: Credits = {}): Promise<AddResult> {
     await mkdir(this.tmpDir, { recursive: true });
     const tmp = join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
@@ -104,19 +119,30 @@ export class MediaStore {
     let file: { ext: string; mime: string; size: number };
     if (known) {
       file = { ext: known.ext, mime: known.mime, size: Number(known.size) };
+      this.checkKind(pool, { mime: known.mime, durationMs: known.duration_ms });
       // The row may outlive its file (a wiped disk); put the bytes back.
       await this.place(tmp, sha256, known.ext);
     } else {
       const probed = await probeMedia(tmp, this.options.ffmpegPath);
+      // Checked before anything is kept: a refused file leaves no trace.
+      this.checkKind(pool, probed);
       const size = (await stat(tmp)).size;
       await this.place(tmp, sha256, probed.ext);
       await insertFile(this.db, { sha256, size, ...probed });
       file = { ext: probed.ext, mime: probed.mime, size };
     }
     const id = await insertItem(this.db, pool, sha256, credits);
+    let outcome: AddOutcome;
+    if (id !== undefined) outcome = known ? 'linked' : 'added';
+    // Known in this pool: the credits given now are the corrected ones.
+    else outcome = (await updateCredits(this.db, pool, sha256, credits)) ? 'updated' : 'duplicate';
     this.invalidate(pool);
-    const outcome: AddOutcome = id === undefined ? 'duplicate' : known ? 'linked' : 'added';
     return { outcome, sha256, ...file };
+  }
+
+  private checkKind(pool: string, file: { mime: string; durationMs: number | null }): void {
+    const mismatch = kindMismatch(pool, file);
+    if (mismatch) throw new WrongKindError(mismatch);
   }
 
   /** Renames the temporary file into place unless the same bytes are there already. */

@@ -7,6 +7,44 @@ export function ringSize(n: number): number {
 export const RING_CAPACITY = 16;
 
 /**
+ * The candidates one pick needs, in random order: `amount + k` distinct items. However the ring's
+ * k ids fall among them, at least `amount` are not recent; and when the pool holds no more than
+ * that, the candidates are the whole pool. So a ring store can finish the pick from the
+ * candidates alone (chooseAvoiding), at the moment it reads the ring.
+ */
+export function pickCandidates<T>(
+  items: readonly T[],
+  k: number,
+  amount: number,
+  random: () => number = Math.random,
+): T[] {
+  return sample(items, amount + k, random);
+}
+
+/**
+ * The first `amount` candidates that are not in `recent` (newest first); when too few remain,
+ * the oldest recent ones that are candidates fill up. Candidates in random order make this a
+ * uniform pick among the non-recent ones (the first of a random order are a uniform sample).
+ * Pure and synchronous: the ring stores run it between reading and writing a ring.
+ */
+export function chooseAvoiding<Id>(candidates: readonly Id[], recent: readonly Id[], amount: number): Id[] {
+  const avoid = new Set(recent);
+  const picked: Id[] = [];
+  for (const id of candidates) {
+    if (picked.length >= amount) break;
+    if (!avoid.has(id)) picked.push(id);
+  }
+  if (picked.length < amount) {
+    const inPool = new Set(candidates);
+    for (const id of [...recent].reverse()) {
+      if (picked.length >= amount) break;
+      if (inPool.has(id) && !picked.includes(id)) picked.push(id);
+    }
+  }
+  return picked;
+}
+
+/**
  * Picks `amount` distinct items at random, avoiding the ids in `recent` (newest first) while
  * others remain. When more are asked for than the non-recent ones, the oldest recent ones fill
  * up, and never more than the pool holds.
@@ -17,18 +55,13 @@ export function pickAvoiding<T extends { id: number }>(
   amount: number,
   random: () => number = Math.random,
 ): T[] {
-  const avoid = new Set(recent);
-  const fresh = items.filter((item) => !avoid.has(item.id));
-  const picked = sample(fresh, amount, random);
-  if (picked.length < amount) {
-    const byId = new Map(items.map((item) => [item.id, item]));
-    for (const id of [...recent].reverse()) {
-      if (picked.length >= amount) break;
-      const item = byId.get(id);
-      if (item && !picked.includes(item)) picked.push(item);
-    }
-  }
-  return picked;
+  const candidates = pickCandidates(items, recent.length, amount, random);
+  const byId = new Map(candidates.map((item) => [item.id, item]));
+  return chooseAvoiding(
+    candidates.map((item) => item.id),
+    recent,
+    amount,
+  ).map((id) => byId.get(id) as T);
 }
 
 /** Up to `count` distinct elements, in random order (a partial Fisher–Yates shuffle). */

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RING_CAPACITY } from './pick.js';
+import { chooseAvoiding, RING_CAPACITY } from './pick.js';
 
 /**
  * The anti-duplicate ring: the latest picks per pool and client, newest first. In Redis when
@@ -8,6 +8,18 @@ import { RING_CAPACITY } from './pick.js';
 export interface RecentPicks {
   recent(pool: string, client: string): Promise<number[]>;
   remember(pool: string, client: string, ids: readonly number[]): Promise<void>;
+  /**
+   * Reads the `k` latest picks, chooses `amount` of the candidates avoiding them (chooseAvoiding)
+   * and records the choice, as one step: parallel requests of one client each see the picks of
+   * the others. Reading and writing apart (read, await, write) let them all read the same ring.
+   */
+  reserve(
+    pool: string,
+    client: string,
+    k: number,
+    candidates: readonly number[],
+    amount: number,
+  ): Promise<number[]>;
 }
 
 /** A client's ring is forgotten after a day without picks. */
@@ -24,6 +36,24 @@ export class MemoryRecentPicks implements RecentPicks {
   }
 
   async remember(pool: string, client: string, ids: readonly number[]): Promise<void> {
+    this.rememberNow(pool, client, ids);
+  }
+
+  async reserve(
+    pool: string,
+    client: string,
+    k: number,
+    candidates: readonly number[],
+    amount: number,
+  ): Promise<number[]> {
+    // No await between reading and writing: nothing else in this process runs in between.
+    const recent = k > 0 ? (this.rings.get(`${pool}\u0000${client}`) ?? []).slice(0, k) : [];
+    const picked = chooseAvoiding(candidates, recent, amount);
+    this.rememberNow(pool, client, picked);
+    return picked;
+  }
+
+  private rememberNow(pool: string, client: string, ids: readonly number[]): void {
     if (ids.length === 0) return;
     const key = `${pool}\u0000${client}`;
     const ring = [...[...ids].reverse(), ...(this.rings.get(key) ?? [])].slice(0, RING_CAPACITY);
@@ -37,11 +67,63 @@ export class MemoryRecentPicks implements RecentPicks {
   }
 }
 
+/**
+ * chooseAvoiding in Lua, so that Redis reads the ring, chooses and writes it back atomically
+ * (a script runs alone). KEYS[1] the ring; ARGV: k, amount, capacity, ttl, then the candidates
+ * in random order. Returns the chosen ids.
+ */
+const RESERVE_SCRIPT = `
+local k = tonumber(ARGV[1])
+local amount = tonumber(ARGV[2])
+local recent = {}
+if k > 0 then recent = redis.call('LRANGE', KEYS[1], 0, k - 1) end
+local avoid = {}
+for _, id in ipairs(recent) do avoid[id] = true end
+local picked = {}
+local taken = {}
+for i = 5, #ARGV do
+  if #picked >= amount then break end
+  local id = ARGV[i]
+  if not avoid[id] then
+    picked[#picked + 1] = id
+    taken[id] = true
+  end
+end
+if #picked < amount then
+  local inPool = {}
+  for i = 5, #ARGV do inPool[ARGV[i]] = true end
+  for i = #recent, 1, -1 do
+    if #picked >= amount then break end
+    local id = recent[i]
+    if inPool[id] and not taken[id] then
+      picked[#picked + 1] = id
+      taken[id] = true
+    end
+  end
+end
+if #picked > 0 then
+  redis.call('LPUSH', KEYS[1], unpack(picked))
+  redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[3]) - 1)
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+end
+return picked
+`;
+
+type ReserveCommand = (key: string, ...args: string[]) => Promise<string[]>;
+
 export class RedisRecentPicks implements RecentPicks {
+  private readonly reserveCommand: ReserveCommand;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    // defineCommand sends the script once and then calls it by its SHA (EVALSHA).
+    const name = 'kizunaReserveRecentPicks';
+    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 1, lua: RESERVE_SCRIPT });
+    const command = (redis as unknown as Record<string, ReserveCommand>)[name];
+    this.reserveCommand = command.bind(redis);
+  }
 
   private key(pool: string, client: string) {
     return `${this.prefix}media:ring:${pool}:${client}`;
@@ -61,5 +143,23 @@ export class RedisRecentPicks implements RecentPicks {
       .ltrim(key, 0, RING_CAPACITY - 1)
       .expire(key, RING_TTL_SECONDS)
       .exec();
+  }
+
+  async reserve(
+    pool: string,
+    client: string,
+    k: number,
+    candidates: readonly number[],
+    amount: number,
+  ): Promise<number[]> {
+    const picked = await this.reserveCommand(
+      this.key(pool, client),
+      String(k),
+      String(amount),
+      String(RING_CAPACITY),
+      String(RING_TTL_SECONDS),
+      ...candidates.map(String),
+    );
+    return picked.map(Number);
   }
 }

@@ -9,6 +9,9 @@ import { runMediaCommand, UsageError } from '../../src/media/media-commands.js';
 import type { MediaStore } from '../../src/media/media-store.js';
 import { gif, openTestStore, png } from '../media/fixtures.js';
 
+/** The start of an MP4 (an ftyp box): what the magic-byte check reads. */
+const FAKE_MP4 = Buffer.from('000000186674797069736f6d0000020069736f6d6d70343100000008667265650000', 'hex');
+
 const work = mkdtempSync(join(tmpdir(), 'kizuna-media-cli-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
@@ -43,7 +46,7 @@ describe('npm run media', () => {
     assert.equal(first.code, 1, 'refused files make the exit code 1');
     assert.match(
       first.out.at(-1) ?? '',
-      /neko: 2 added, 0 linked to stored bytes, 1 duplicates skipped, 2 refused/,
+      /neko: 2 added, 0 linked to stored bytes, 0 credits updated, 1 duplicates skipped, 2 refused/,
     );
     // Files are taken in name order, so the copy is the one skipped.
     assert.ok(first.out.some((l) => l.startsWith('duplicate') && l.includes('copy-of-a.png')));
@@ -55,7 +58,7 @@ describe('npm run media', () => {
     assert.equal(again.code, 0);
     assert.match(
       again.out.at(-1) ?? '',
-      /0 added, 0 linked to stored bytes, 2 duplicates skipped, 0 refused/,
+      /0 added, 0 linked to stored bytes, 0 credits updated, 2 duplicates skipped, 0 refused/,
     );
 
     const other = await run(store, 'import', 'waifu', join(dir, 'a.png'));
@@ -77,6 +80,107 @@ describe('npm run media', () => {
     assert.equal((await run(store, 'import', 'hug', dir, '--credits', sidecar)).code, 0);
     const names = (await store.poolItems('hug')).map((i) => i.anime_name).sort();
     assert.deepEqual(names, ['Show X', 'Various']);
+  });
+
+  it('import: each pool takes the kind of file it promises, and refuses the rest', async () => {
+    // Without ffprobe a video is taken on its magic bytes, so a minimal MP4 header will do.
+    const store = await openTestStore({ ffmpegPath: '/nonexistent/ffmpeg' });
+    const dir = join(work, 'kinds');
+    mkdirSync(dir, { recursive: true });
+    const file = (name: string, bytes: Buffer) => {
+      writeFileSync(join(dir, name), bytes);
+      return join(dir, name);
+    };
+    const still = file('p.png', await png(40));
+    const animated = file('a.gif', await gif(41));
+    const oneFrame = file('one-frame.gif', await gif(42, 1));
+    const video = file('v.mp4', FAKE_MP4);
+
+    const refusals: Array<[string, string, RegExp]> = [
+      ['hug', still, /"hug" takes animated GIFs, not a still image \(image\/png\)/],
+      ['hug', oneFrame, /"hug" takes animated GIFs, not a still image \(image\/gif\)/],
+      ['sleep', video, /"sleep" takes animated GIFs, not a video \(video\/mp4\)/],
+      ['neko', video, /"neko" takes still images \(PNG, JPEG or WebP, not animated\), not a video/],
+      ['waifu', animated, /"waifu" takes still images .*, not an animated image \(image\/gif\)/],
+      ['menuvid', still, /"menuvid" takes videos \(MP4 or WebM\), not a still image/],
+      ['canvas', video, /"canvas" takes images/],
+    ];
+    for (const [pool, path, reason] of refusals) {
+      const result = await run(store, 'import', pool, path);
+      assert.equal(result.code, 1, `${pool} ← ${path}`);
+      assert.match(result.err.join('\n'), reason);
+      assert.match(result.out.at(-1) ?? '', /0 added, .* 1 refused/);
+    }
+    assert.equal((await store.stats()).files, 0, 'a refused file leaves nothing behind');
+
+    const accepted: Array<[string, string]> = [
+      ['neko', still],
+      ['hug', animated],
+      ['menuvid', video],
+      ['menu', still],
+      ['menu', animated],
+      ['backstage', video],
+    ];
+    for (const [pool, path] of accepted) {
+      const result = await run(store, 'import', pool, path);
+      assert.equal(result.code, 0, `${pool} ← ${path}: ${result.err.join(' ')}`);
+    }
+    // Bytes stored already are judged by the pool they go to as well.
+    const linked = await run(store, 'import', 'pat', still);
+    assert.equal(linked.code, 1);
+    assert.equal((await store.poolItems('pat')).length, 0);
+  });
+
+  it('import --credits again: a corrected sidecar updates the credits of files already in the pool', async () => {
+    const store = await openTestStore();
+    const dir = join(work, 'recredit');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'x.gif'), await gif(50));
+    writeFileSync(join(dir, 'n.png'), await png(51));
+    const sidecar = (name: string, data: object) => {
+      const path = join(work, name);
+      writeFileSync(path, JSON.stringify(data));
+      return path;
+    };
+    const hugItem = async () => (await store.poolItems('hug'))[0];
+    const nekoItem = async () => (await store.poolItems('neko'))[0];
+
+    const wrong = sidecar('wrong.json', { 'x.gif': { anime_name: 'Wrong Show' } });
+    assert.equal((await run(store, 'import', 'hug', join(dir, 'x.gif'), '--credits', wrong)).code, 0);
+    assert.equal((await hugItem()).anime_name, 'Wrong Show');
+
+    const right = sidecar('right.json', { 'x.gif': { anime_name: 'Right Show' } });
+    const corrected = await run(store, 'import', 'hug', join(dir, 'x.gif'), '--credits', right);
+    assert.equal(corrected.code, 0);
+    assert.ok(corrected.out.some((l) => l.startsWith('updated') && l.includes('x.gif')));
+    assert.match(
+      corrected.out.at(-1) ?? '',
+      /0 added, 0 linked to stored bytes, 1 credits updated, 0 duplicates/,
+    );
+    assert.equal((await hugItem()).anime_name, 'Right Show');
+
+    // The same credits again, or none at all: a plain duplicate, nothing changes.
+    for (const extra of [['--credits', right], []]) {
+      const again = await run(store, 'import', 'hug', join(dir, 'x.gif'), ...extra);
+      assert.match(again.out.at(-1) ?? '', /0 credits updated, 1 duplicates skipped/);
+    }
+    assert.equal((await hugItem()).anime_name, 'Right Show');
+    assert.equal((await store.poolItems('hug')).length, 1);
+
+    // Fields the entry names are set, others kept; "" clears one.
+    const first = sidecar('first.json', {
+      'n.png': { artist_name: 'Aki', source_url: 'https://example.org/wrong' },
+    });
+    await run(store, 'import', 'neko', join(dir, 'n.png'), '--credits', first);
+    const fix = sidecar('fix.json', { 'n.png': { artist_name: 'Aki Tanaka' } });
+    await run(store, 'import', 'neko', join(dir, 'n.png'), '--credits', fix);
+    assert.equal((await nekoItem()).artist_name, 'Aki Tanaka');
+    assert.equal((await nekoItem()).source_url, 'https://example.org/wrong');
+    const clear = sidecar('clear.json', { 'n.png': { source_url: '' } });
+    const cleared = await run(store, 'import', 'neko', join(dir, 'n.png'), '--credits', clear);
+    assert.match(cleared.out.at(-1) ?? '', /1 credits updated/);
+    assert.equal((await nekoItem()).source_url, null);
+    assert.equal((await nekoItem()).artist_name, 'Aki Tanaka');
   });
 
   it('import refuses a bad credits file, a bad pool name and missing paths, importing nothing', async () => {
@@ -147,6 +251,15 @@ describe('npm run media', () => {
       { env },
     );
     assert.match(imported.stdout, /1 added/);
+    // A still for a reaction GIF category is refused, with the exit code of every refusal.
+    await assert.rejects(
+      exec(process.execPath, ['--import', 'tsx', 'src/cli/media.ts', 'import', 'hug', file], { env }),
+      (error: { code?: number; stderr?: string }) => {
+        assert.equal(error.code, 1);
+        assert.match(error.stderr ?? '', /refused .*"hug" takes animated GIFs/);
+        return true;
+      },
+    );
     const stats = await exec(process.execPath, ['--import', 'tsx', 'src/cli/media.ts', 'stats'], { env });
     assert.match(stats.stdout, /^1 files/);
     await assert.rejects(

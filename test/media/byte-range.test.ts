@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyRange, ifNoneMatchHits } from '../../src/media/byte-range.js';
+import {
+  classifyRange,
+  ifMatchPasses,
+  ifNoneMatchHits,
+  normalisedRange,
+  rangeContinuesDownload,
+} from '../../src/media/byte-range.js';
 
 describe('classifyRange', () => {
   const size = 1000;
@@ -62,5 +68,41 @@ describe('ifNoneMatchHits', () => {
     assert.equal(ifNoneMatchHits('"abd"', etag), false);
     assert.equal(ifNoneMatchHits(undefined, etag), false);
     assert.equal(ifNoneMatchHits('abc', etag), false);
+  });
+});
+
+describe('normalisedRange', () => {
+  it('writes one settled range the way any parser reads it, and nothing otherwise', () => {
+    // A suffix longer than the file: the whole file, which @fastify/send would call unsatisfiable.
+    assert.equal(normalisedRange(classifyRange('bytes=-100000', 110)), 'bytes=0-109');
+    assert.equal(normalisedRange(classifyRange('bytes=5-', 110)), 'bytes=5-109');
+    assert.equal(normalisedRange(classifyRange('bytes=0-1,5-6', 110)), undefined);
+    assert.equal(normalisedRange(classifyRange(undefined, 110)), undefined);
+  });
+});
+
+describe('rangeContinuesDownload', () => {
+  it('a range past byte 0 or a suffix carries on a download', () => {
+    for (const header of ['bytes=40-', 'bytes=1-10', 'bytes=-10', 'bytes=100-99999', 'BYTES = 7-'])
+      assert.equal(rangeContinuesDownload(header), true, header);
+  });
+  it('a range from byte 0, no Range and malformed ones start afresh', () => {
+    for (const header of [undefined, 'bytes=0-', 'bytes=0-1023', 'bytes=0-1,40-50', 'bytes=abc', 'items=5-'])
+      assert.equal(rangeContinuesDownload(header), false, header);
+  });
+});
+
+describe('ifMatchPasses', () => {
+  const etag = '"abc"';
+  it('passes without the header, for *, and for a list holding the tag', () => {
+    assert.equal(ifMatchPasses(undefined, etag), true);
+    assert.equal(ifMatchPasses('*', etag), true);
+    assert.equal(ifMatchPasses('"abc"', etag), true);
+    assert.equal(ifMatchPasses('"x", "abc"', etag), true);
+  });
+  it('fails for other tags and for weak ones (strong comparison)', () => {
+    assert.equal(ifMatchPasses('"abd"', etag), false);
+    assert.equal(ifMatchPasses('W/"abc"', etag), false);
+    assert.equal(ifMatchPasses('abc', etag), false);
   });
 });

@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { ALL_CATEGORIES, GIF_CATEGORIES, IMAGE_CATEGORIES } from '../../src/media/categories.js';
-import { drawPortrait, drawReactionGif, ensureDemoContent } from '../../src/media/demo-content.js';
+import {
+  drawPortrait,
+  drawReactionGif,
+  ensureDemoContent,
+  generateDemoStills,
+  generateDemoVideo,
+} from '../../src/media/demo-content.js';
+import { failingFfmpeg, garbageFfmpeg, hangingFfmpeg } from './fake-ffmpeg.js';
 import { openTestStore } from './fixtures.js';
 
 const hasFfmpeg = (() => {
@@ -49,6 +57,56 @@ describe('demo content', () => {
     const second = await ensureDemoContent(store, { ffmpegPath: '/nonexistent/ffmpeg' });
     assert.equal(second.files, 0);
     assert.deepEqual(await store.counts(), counts);
+  });
+
+  it('an ffmpeg that fails, writes nothing or writes no video leaves menuvid empty with the reason', async () => {
+    const cases: Array<[string, RegExp]> = [
+      [failingFfmpeg(), /failed with exit code 1: Unknown encoder 'libx264'/],
+      ['/bin/false', /\/bin\/false\) failed with exit code 1/],
+      ['/bin/true', /\/bin\/true\) wrote no video/],
+      [garbageFfmpeg(), /made no usable video/],
+      ['/nonexistent/ffmpeg', /was not found/],
+    ];
+    const store = await openTestStore();
+    for (const [ffmpegPath, reason] of cases) {
+      const video = await generateDemoVideo(store, { ffmpegPath });
+      assert.equal(video.files, 0, ffmpegPath);
+      assert.match(video.unavailable ?? '', reason, ffmpegPath);
+    }
+    assert.equal((await store.counts()).get('menuvid'), undefined);
+  });
+
+  it('a failing ffmpeg costs the video only: the stills come all the same', async () => {
+    const ffmpegPath = failingFfmpeg();
+    const store = await openTestStore({ ffmpegPath });
+    const report = await ensureDemoContent(store, { ffmpegPath });
+    assert.match(report.videoUnavailable ?? '', /failed with exit code 1/);
+    assert.ok(!report.filled.includes('menuvid'));
+    const counts = await store.counts();
+    assert.equal(counts.get('menuvid'), undefined);
+    assert.ok((counts.get('neko') ?? 0) > 0);
+  });
+
+  it('aborted, the stills stop and nothing is written after the abort has returned', async () => {
+    const store = await openTestStore();
+    const abort = new AbortController();
+    const stills = generateDemoStills(store, ALL_CATEGORIES, {
+      signal: abort.signal,
+      onFilled: () => abort.abort(),
+    });
+    await assert.rejects(stills, { name: 'AbortError' });
+    const counts = await store.counts();
+    assert.ok(counts.size < ALL_CATEGORIES.length, 'stopped before the end');
+    await sleep(300);
+    assert.deepEqual(await store.counts(), counts);
+  });
+
+  it('a hung ffmpeg is killed when the generation is aborted', async () => {
+    const store = await openTestStore();
+    const abort = new AbortController();
+    const video = generateDemoVideo(store, { ffmpegPath: hangingFfmpeg(), signal: abort.signal });
+    setTimeout(() => abort.abort(), 200);
+    await assert.rejects(video, { name: 'AbortError' });
   });
 
   it('with ffmpeg, menuvid gets a short MP4', { skip: !hasFfmpeg && 'ffmpeg is not installed' }, async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -67,4 +68,55 @@ export async function openTestStore(options: { ffmpegPath?: string } = {}): Prom
     ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
     cacheMs: 0,
   });
+}
+
+/**
+ * `count` pool items written straight into the database, with made-up hashes and no bytes on
+ * disk: for answers that are JSON only (search, the daily pick), at numbers real files would
+ * make slow. Returns their hashes in insertion (id) order.
+ */
+export async function insertFakeItems(
+  db: Kysely<Database>,
+  pool: string,
+  count: number,
+  fields: { anime_name?: string; artist_name?: string; created_at?: string; mime?: string } = {},
+): Promise<string[]> {
+  const { mime = 'image/gif', created_at = new Date().toISOString(), ...credits } = fields;
+  const ext = mime === 'image/gif' ? 'gif' : 'png';
+  const hashes = Array.from({ length: count }, () => randomBytes(32).toString('hex'));
+  for (let i = 0; i < hashes.length; i += 200) {
+    const batch = hashes.slice(i, i + 200);
+    await db
+      .insertInto('media_files')
+      .values(
+        batch.map((sha256) => ({
+          sha256,
+          ext,
+          mime,
+          size: 100,
+          width: 10,
+          height: 10,
+          duration_ms: null,
+          created_at,
+        })),
+      )
+      .execute();
+    // One row at a time keeps the ids in the order of the hashes on every database.
+    for (const sha256 of batch) {
+      await db
+        .insertInto('media_items')
+        .values({
+          pool,
+          sha256,
+          artist_name: null,
+          artist_href: null,
+          source_url: null,
+          anime_name: null,
+          ...credits,
+          created_at,
+        })
+        .execute();
+    }
+  }
+  return hashes;
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { WrongKindError } from '../../src/media/media-store.js';
 import { NotMediaError } from '../../src/media/probe.js';
 import { gif, openTestStore, png } from './fixtures.js';
 
@@ -73,6 +74,29 @@ describe('MediaStore', () => {
     assert.deepEqual(filesUnder(store.root), []);
     assert.deepEqual(filesUnder(join(store.root, '..', 'tmp')), []);
     assert.equal((await store.stats()).files, 0);
+  });
+
+  it('refuses media of the wrong kind for the pool, before keeping anything', async () => {
+    const store = await openTestStore();
+    await assert.rejects(store.addBuffer('hug', await png(20)), WrongKindError);
+    await assert.rejects(store.addBuffer('neko', await gif(21)), /takes still images/);
+    assert.deepEqual(filesUnder(store.root), []);
+    assert.equal((await store.stats()).files, 0);
+    // Known bytes are judged by the pool they go to as well.
+    const { sha256 } = await store.addBuffer('neko', await png(22));
+    await assert.rejects(store.addBuffer('pat', await png(22)), WrongKindError);
+    assert.deepEqual(await store.poolsOfFile(sha256), ['neko']);
+  });
+
+  it('given other credits for a file already in the pool, corrects them ("updated")', async () => {
+    const store = await openTestStore();
+    const bytes = await gif(23);
+    await store.addBuffer('hug', bytes, { animeName: 'Wrong' });
+    assert.equal((await store.addBuffer('hug', bytes, { animeName: 'Right' })).outcome, 'updated');
+    assert.equal((await store.addBuffer('hug', bytes, { animeName: 'Right' })).outcome, 'duplicate');
+    assert.equal((await store.addBuffer('hug', bytes)).outcome, 'duplicate');
+    const [item] = await store.poolItems('hug');
+    assert.equal(item.anime_name, 'Right');
   });
 
   it('copies a file from disk without touching the original', async () => {

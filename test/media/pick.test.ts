@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { seededRandom } from '../../src/lib/deterministic.js';
-import { pickAvoiding, ringSize, sample } from '../../src/media/pick.js';
+import { chooseAvoiding, pickAvoiding, pickCandidates, ringSize, sample } from '../../src/media/pick.js';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 
@@ -57,5 +57,46 @@ describe('pickAvoiding', () => {
 
   it('an empty pool gives nothing', () => {
     assert.deepEqual(pickAvoiding([], [1], 3), []);
+  });
+});
+
+describe('chooseAvoiding over pickCandidates', () => {
+  it('amount + k random candidates always hold `amount` items outside the ring', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.nat(),
+        (n, amount, seed) => {
+          const pool = items(n);
+          const k = ringSize(n);
+          const recent = sample(pool, k, seededRandom('recent', seed)).map((i) => i.id);
+          const candidates = pickCandidates(pool, k, amount, seededRandom('candidates', seed)).map(
+            (i) => i.id,
+          );
+          const chosen = chooseAvoiding(candidates, recent, amount);
+          assert.equal(chosen.length, Math.min(amount, n));
+          assert.equal(new Set(chosen).size, chosen.length);
+          const fresh = chosen.filter((id) => !recent.includes(id));
+          assert.equal(fresh.length, Math.min(amount, n - k), 'recent ones only when the others ran out');
+        },
+      ),
+    );
+  });
+
+  it('is uniform over the non-recent items', () => {
+    const pool = items(6);
+    const counts = new Map<number, number>();
+    const random = seededRandom('uniform');
+    for (let i = 0; i < 6000; i++) {
+      const [id] = chooseAvoiding(
+        pickCandidates(pool, 2, 1, random).map((x) => x.id),
+        [1, 2],
+        1,
+      );
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    assert.deepEqual([...counts.keys()].sort(), [3, 4, 5, 6]);
+    for (const count of counts.values()) assert.ok(count > 1300 && count < 1700, String(count));
   });
 });

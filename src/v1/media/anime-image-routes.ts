@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { berlinDate, seededPick } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/deterministic.js';
 import { notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { categoryFormat } from '../../media/categories.js';
+import { dailyPick } from '../../media/daily-pick.js';
+import type { MediaItem } from '../../media/media-repository.js';
 import { AnimeItem, animeItem } from './item-json.js';
 import type { MediaContext, MediaRouteOptions } from './media-context.js';
 import { emptyCategory, unknownCategory } from './nekos-routes.js';
@@ -79,8 +81,9 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
       const summaries = await categorySummaries(media);
       const filled = summaries.filter((c) => c.count > 0).map((c) => c.name);
       const results = [];
-      const seen = new Set<number>();
-      // Distinct items from categories drawn at random, bounded so an almost empty store ends quickly.
+      // By content hash, not item: the same file in two categories is one URL, and is sent once.
+      const seen = new Set<string>();
+      // Distinct files from categories drawn at random, bounded so an almost empty store ends quickly.
       for (
         let attempt = 0;
         results.length < request.query.amount && attempt < request.query.amount * 3;
@@ -88,14 +91,15 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
       ) {
         const item = await media.picker.pickAcross(filled, request.ip);
         if (!item) break;
-        if (seen.has(item.id)) continue;
-        seen.add(item.id);
+        if (seen.has(item.sha256)) continue;
+        seen.add(item.sha256);
         results.push(animeItem(request, item));
       }
       return { total: summaries.reduce((sum, c) => sum + c.count, 0), categories: filled.length, results };
     },
   );
 
+  let daily: { items: readonly MediaItem[]; date: string; item: MediaItem } | undefined;
   app.get(
     '/anime/waifu-of-the-day',
     {
@@ -116,9 +120,11 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
       const items = await media.store.poolItems('waifu');
       if (items.length === 0) throw emptyCategory('waifu');
       const date = berlinDate();
-      // Ordered by content hash: the same choice on every instance, whatever the row ids.
-      const ordered = [...items].sort((a, b) => a.sha256.localeCompare(b.sha256));
-      return { date, ...animeItem(request, seededPick(ordered, 'waifu-of-the-day', date)) };
+      // The pool's list is reused for a few seconds (MediaStore.poolItems): so is the choice.
+      if (daily?.items !== items || daily.date !== date) {
+        daily = { items, date, item: dailyPick(items, date, 'waifu-of-the-day') };
+      }
+      return { date, ...animeItem(request, daily.item) };
     },
   );
 

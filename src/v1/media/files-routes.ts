@@ -22,20 +22,26 @@ export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
           200: storedFileResponse('The file'),
           206: storedFileResponse('The requested byte range'),
           304: Type.Null({ description: 'Not modified' }),
-          ...problemResponses(400, 404, 416, 429),
+          ...problemResponses(400, 404, 412, 416, 429),
         },
       },
     },
     async (request, reply) => {
-      const [sha256, ext] = request.params.name.split('.');
+      const { name } = request.params;
+      // One answer for a file that does not exist and one that only private pools use, seen from
+      // outside: nothing may tell them apart.
+      const noSuchFile = () => notFound(`No file ${name}.`);
+      const [sha256, ext] = name.split('.');
       const file = await media.store.findFile(sha256);
-      if (!file || file.ext !== ext) throw notFound(`No file ${request.params.name}.`);
+      if (!file || file.ext !== ext) throw noSuchFile();
       // A file that only private pools use is as private as they are.
       const pools = await media.store.poolsOfFile(sha256);
       if (
         !pools.some((pool) => media.access.isPublicCategory(pool) || media.access.isPublicMediaPool(pool))
       ) {
-        await app.loopbackOnly(request);
+        await app.loopbackOnly(request).catch(() => {
+          throw noSuchFile();
+        });
       }
       return serveStoredFile(request, reply, media.store, { ...file, size: Number(file.size) }, 'immutable');
     },

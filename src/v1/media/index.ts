@@ -1,12 +1,16 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ensureDemoContent } from '../../media/demo-content.js';
+import { DemoContentJob } from '../../media/demo-content-job.js';
 import { animeImageRoutes, categorySummaries } from './anime-image-routes.js';
 import { filesRoutes } from './files-routes.js';
 import { createMediaContext } from './media-context.js';
 import { menuRoutes } from './menu-routes.js';
 import { nekosRoutes } from './nekos-routes.js';
 import { poolRoutes, poolSummaries } from './pool-routes.js';
+import { applyFileHeaders } from './serve-stored-file.js';
+
+/** How long start-up waits for the demo stills; well within Fastify's 10 s plugin timeout. */
+const DEMO_STILLS_WAIT_MS = 3000;
 
 /** The media area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
 export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,22 +18,21 @@ export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await media.store.sweepTemp();
 
   if (app.config.demoContent) {
-    const started = Date.now();
-    const report = await ensureDemoContent(media.store, { ffmpegPath: app.config.ffmpegPath });
-    if (report.files > 0 || report.videoUnavailable) {
-      app.log.info(
-        { files: report.files, pools: report.filled.length, ms: Date.now() - started },
-        'demo media generated',
-      );
-    }
-    if (report.videoUnavailable) app.log.warn(report.videoUnavailable);
+    const demo = new DemoContentJob(media.store, { ffmpegPath: app.config.ffmpegPath, log: app.log });
+    media.demo = demo;
+    app.addHook('onClose', () => demo.stop());
+    // A fresh server answers with real files at once when the stills come quickly (they usually
+    // do), and starts within seconds on any machine when they do not: the rest follows.
+    await demo.waitForStills(DEMO_STILLS_WAIT_MS);
   }
 
   // Only for reply.sendFile: stored files are served by our own routes, which check them first.
-  await app.register(fastifyStatic, { serve: false });
+  // setHeaders runs only when a file is actually streamed: the file's caching headers never
+  // reach an error response.
+  await app.register(fastifyStatic, { serve: false, setHeaders: applyFileHeaders });
 
   app.catalog.addSection('categories', () => categorySummaries(media));
-  app.catalog.addSection('pools', () => poolSummaries(media, app.config.ffmpegPath));
+  app.catalog.addSection('pools', () => poolSummaries(media));
 
   await app.register(filesRoutes, { media });
   await app.register(poolRoutes, { media });

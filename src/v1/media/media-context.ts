@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PoolAccess } from '../../media/categories.js';
+import type { DemoContentJob } from '../../media/demo-content-job.js';
 import { MediaPicker } from '../../media/media-picker.js';
 import { MediaStore } from '../../media/media-store.js';
 import { MenuStore } from '../../media/menu-data.js';
@@ -11,6 +12,8 @@ export interface MediaContext {
   picker: MediaPicker;
   access: PoolAccess;
   menus: MenuStore;
+  /** The demo content generation, when DEMO_CONTENT is on: it knows why a pool is still empty. */
+  demo?: DemoContentJob;
 }
 
 export function createMediaContext(app: FastifyInstance): MediaContext {

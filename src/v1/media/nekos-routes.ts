@@ -5,8 +5,7 @@ import { absoluteUrl } from '../../lib/absolute-url.js';
 import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { type CategoryFormat, categoryFormat } from '../../media/categories.js';
-import { searchItems } from '../../media/media-repository.js';
-import { sample } from '../../media/pick.js';
+import { sampleMatchingItems } from '../../media/media-repository.js';
 import { NekosEnvelope, nekosResult } from './item-json.js';
 import type { MediaContext, MediaRouteOptions } from './media-context.js';
 
@@ -16,7 +15,6 @@ const Amount = Type.Integer({
   default: 1,
   description: 'How many results (1 to 20)',
 });
-const MAX_SEARCH_MATCHES = 500;
 
 export function unknownCategory(request: FastifyRequest, category: string): Problem {
   return new Problem(
@@ -78,8 +76,8 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
       } else {
         pools = media.access.publicCategories(format);
       }
-      const matches = await searchItems(app.db, pools, query, MAX_SEARCH_MATCHES);
-      return { results: sample(matches, amount).map((item) => nekosResult(request, item)) };
+      const matches = await sampleMatchingItems(app.db, pools, query, amount);
+      return { results: matches.map((item) => nekosResult(request, item)) };
     },
   );
 

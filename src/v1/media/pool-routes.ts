@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notFound } from '../../lib/problem.js';
+import { notFound, type Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { POOL_NAME_PATTERN } from '../../media/categories.js';
 import { storedFileResponse } from './binary-responses.js';
 import { MediaPick, mediaPick } from './item-json.js';
 import type { MediaContext, MediaRouteOptions } from './media-context.js';
+import { rawPick } from './raw-pick.js';
 import { serveStoredFile } from './serve-stored-file.js';
 
 export const PoolSummary = Type.Object({
@@ -16,17 +17,31 @@ export const PoolSummary = Type.Object({
 });
 
 /** The public pools with live counts; an empty pool says why it is empty. */
-export async function poolSummaries(media: MediaContext, ffmpegPath: string) {
+export async function poolSummaries(media: MediaContext) {
   const counts = await media.store.counts();
   return media.access.publicMediaPools().map((name) => {
     const count = counts.get(name) ?? 0;
     if (count > 0) return { name, count, status: 'ok' as const };
-    const note =
-      name === 'menuvid'
-        ? `No videos yet: demo videos need ffmpeg (${ffmpegPath}); operators add some with "npm run media -- import menuvid <files>".`
-        : `No files yet; operators add some with "npm run media -- import ${name} <files>".`;
-    return { name, count, status: 'empty' as const, note };
+    return { name, count, status: 'empty' as const, note: emptyPoolNote(media, name) };
   });
+}
+
+/** The true reason a pool is empty: demo content still on its way or failed, or simply none imported. */
+function emptyPoolNote(media: MediaContext, pool: string): string {
+  const importHint = `operators add some with "npm run media -- import ${pool} <files>".`;
+  const demo = media.demo?.emptyReason(pool);
+  if (demo) return `${demo}; ${importHint}`;
+  const what = pool === 'menuvid' ? 'No videos yet' : 'No files yet';
+  if (!media.demo) return `${what} (demo content is off); ${importHint}`;
+  return `${what}; ${importHint}`;
+}
+
+/**
+ * The answer for a pool that does not exist, and for a private pool asked from outside: the same
+ * words, so that nothing tells the two apart.
+ */
+export function unknownPool(pool: string): Problem {
+  return notFound(`No media pool "${pool}"; the pools are listed at /api/v1/media/categories.`);
 }
 
 const RawFlag = Type.Union(
@@ -46,7 +61,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
         response: { 200: Type.Object({ categories: Type.Array(PoolSummary) }), ...problemResponses(429) },
       },
     },
-    async () => ({ categories: await poolSummaries(media, app.config.ffmpegPath) }),
+    async () => ({ categories: await poolSummaries(media) }),
   );
 
   app.get(
@@ -65,21 +80,27 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
           },
           206: storedFileResponse('A byte range of the picked file (raw=1)'),
           304: Type.Null({ description: 'Not modified (raw=1)' }),
-          ...problemResponses(400, 404, 416, 429),
+          ...problemResponses(400, 404, 412, 416, 429),
         },
       },
     },
     async (request, reply) => {
       const { category } = request.params;
-      if (media.access.isPrivate(category)) await app.loopbackOnly(request);
-      else if (!media.access.isPublicMediaPool(category)) {
-        throw notFound(`No media pool "${category}"; the pools are listed at /api/v1/media/categories.`);
+      if (media.access.isPrivate(category)) {
+        await app.loopbackOnly(request).catch(() => {
+          throw unknownPool(category);
+        });
+      } else if (!media.access.isPublicMediaPool(category)) {
+        throw unknownPool(category);
+      }
+      if (request.query.raw === '1' || request.query.raw === 'true') {
+        const { item, honourRange } = await rawPick(media.picker, category, request);
+        if (!item) throw notFound(`The pool "${category}" has no files yet.`);
+        const file = { ...item, size: Number(item.size) };
+        return serveStoredFile(request, reply, media.store, file, 'no-store', { honourRange });
       }
       const [item] = await media.picker.pick(category, request.ip, 1);
       if (!item) throw notFound(`The pool "${category}" has no files yet.`);
-      if (request.query.raw === '1' || request.query.raw === 'true') {
-        return serveStoredFile(request, reply, media.store, { ...item, size: Number(item.size) }, 'no-store');
-      }
       reply.header('cache-control', 'no-store');
       return mediaPick(request, item);
     },

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { berlinDate } from '../../../src/lib/deterministic.js';
 import { buildTestApp } from '../../helpers/test-app.js';
-import { gif, png, storeOf } from '../../media/fixtures.js';
+import { gif, insertFakeItems, png, storeOf } from '../../media/fixtures.js';
 
 describe('/api/v1/anime images', () => {
   let app: FastifyInstance;
@@ -71,5 +71,44 @@ describe('/api/v1/anime images', () => {
     assert.equal(a.date, berlinDate());
     assert.equal(a.url, b.url);
     assert.equal(a.category, 'waifu');
+  });
+});
+
+describe('/anime/vault with a file in two categories', () => {
+  it('sends each file once, however many categories hold it', async () => {
+    const app = await buildTestApp({ rateLimitPerMinute: 100_000 });
+    const store = storeOf(app);
+    const bytes = await png(60);
+    await store.addBuffer('neko', bytes);
+    await store.addBuffer('waifu', bytes);
+    for (let i = 0; i < 5; i++) {
+      const body = (await app.inject({ url: '/api/v1/anime/vault?amount=5' })).json();
+      assert.equal(body.total, 2);
+      assert.equal(body.categories, 2);
+      assert.equal(body.results.length, 1, JSON.stringify(body.results));
+    }
+  });
+});
+
+describe('/anime/waifu-of-the-day and items added today', () => {
+  it('chooses among the items that existed when the Berlin day began', async () => {
+    const app = await buildTestApp({ rateLimitPerMinute: 100_000 });
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const [old] = await insertFakeItems(app.db, 'waifu', 1, { mime: 'image/png', created_at: yesterday });
+    // Added today: they wait for tomorrow. A choice among all 61 would hit the old one 1 time in 61.
+    await insertFakeItems(app.db, 'waifu', 60, { mime: 'image/png' });
+    for (const remoteAddress of ['198.51.100.1', '203.0.113.9']) {
+      const res = await app.inject({ url: '/api/v1/anime/waifu-of-the-day', remoteAddress });
+      assert.equal(res.statusCode, 200);
+      assert.match(res.json().url, new RegExp(`/api/v1/files/${old}\\.png$`));
+    }
+  });
+
+  it('a pool that was empty when the day began uses what it has', async () => {
+    const app = await buildTestApp({ rateLimitPerMinute: 100_000 });
+    const today = await insertFakeItems(app.db, 'waifu', 3, { mime: 'image/png' });
+    const res = await app.inject({ url: '/api/v1/anime/waifu-of-the-day' });
+    assert.equal(res.statusCode, 200);
+    assert.ok(today.some((sha256) => res.json().url.endsWith(`${sha256}.png`)));
   });
 });

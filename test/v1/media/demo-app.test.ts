@@ -1,8 +1,37 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ALL_CATEGORIES } from '../../../src/media/categories.js';
 import { buildTestApp } from '../../helpers/test-app.js';
+import { failingFfmpeg, hangingFfmpeg } from '../../media/fake-ffmpeg.js';
+
+interface PoolSummary {
+  name: string;
+  count: number;
+  note?: string;
+}
+
+async function pools(app: FastifyInstance): Promise<Record<string, PoolSummary>> {
+  const { categories } = (await app.inject({ url: '/api/v1/media/categories' })).json();
+  return Object.fromEntries(categories.map((c: PoolSummary) => [c.name, c]));
+}
+
+/**
+ * Demo content arrives beside start-up: waits until every category has its files and no pool
+ * says it is still being generated (or `until` holds), polling as a client would.
+ */
+async function demoSettled(app: FastifyInstance, until?: (byName: Record<string, PoolSummary>) => boolean) {
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    const byName = await pools(app);
+    const { categories } = (await app.inject({ url: '/api/v1/anime/categories' })).json();
+    const stillsDone = categories.every((c: { count: number }) => c.count > 0);
+    const settled = !Object.values(byName).some((p) => /being generated/.test(p.note ?? ''));
+    if (until ? until(byName) : stillsDone && settled) return byName;
+    await sleep(100);
+  }
+  throw new Error('the demo content never settled');
+}
 
 describe('a fresh install with DEMO_CONTENT', () => {
   let app: FastifyInstance;
@@ -13,6 +42,7 @@ describe('a fresh install with DEMO_CONTENT', () => {
       ffmpegPath: '/nonexistent/ffmpeg',
       rateLimitPerMinute: 100_000,
     });
+    await demoSettled(app);
   });
 
   it('every category answers with a real file', async () => {
@@ -29,15 +59,35 @@ describe('a fresh install with DEMO_CONTENT', () => {
       assert.equal((await app.inject({ url: `/api/v1/media/${pool}` })).statusCode, 200, pool);
     }
     assert.equal((await app.inject({ url: '/api/v1/media/menuvid' })).statusCode, 404);
-    const { pools } = (await app.inject({ url: '/api/v1/endpoints' })).json();
-    const menuvid = pools.find((p: { name: string }) => p.name === 'menuvid');
+    const { pools: listed } = (await app.inject({ url: '/api/v1/endpoints' })).json();
+    const menuvid = listed.find((p: { name: string }) => p.name === 'menuvid');
     assert.equal(menuvid.status, 'empty');
-    assert.match(menuvid.note, /ffmpeg/);
+    assert.match(menuvid.note, /ffmpeg \(\/nonexistent\/ffmpeg\) was not found/);
   });
 
   it('the menu card has its image', async () => {
     const card = (await app.inject({ url: '/api/v1/menu/main' })).json();
     assert.ok(card.image);
     assert.equal(card.video, null);
+  });
+});
+
+describe('demo content with a broken ffmpeg', () => {
+  it('an ffmpeg that fails stops nothing: the server starts and the note gives the true reason', async () => {
+    const app = await buildTestApp({ demoContent: true, ffmpegPath: failingFfmpeg() });
+    const byName = await demoSettled(app);
+    assert.equal(byName.menuvid.count, 0);
+    assert.match(byName.menuvid.note ?? '', /failed with exit code 1: Unknown encoder 'libx264'/);
+    assert.doesNotMatch(byName.menuvid.note ?? '', /not found|not installed/);
+    assert.equal(byName.menu.count, 2);
+  });
+
+  it('an ffmpeg that hangs does not hold up start-up, and closing the server ends it', async () => {
+    // Before, start-up waited for ffmpeg inside plugin registration: past Fastify's 10 s plugin
+    // timeout, buildApp failed with AVV_ERR_PLUGIN_EXEC_TIMEOUT.
+    const app = await buildTestApp({ demoContent: true, ffmpegPath: hangingFfmpeg() });
+    const byName = await demoSettled(app, (p) => p.menu.count > 0);
+    assert.match(byName.menuvid.note ?? '', /demo video is being generated/);
+    await app.close();
   });
 });

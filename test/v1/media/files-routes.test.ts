@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE } from '../../../src/v1/media/serve-stored-file.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { png, storeOf } from '../../media/fixtures.js';
 
@@ -82,6 +83,72 @@ describe('GET /api/v1/files/:name', () => {
     assert.equal(res.json().code, 'RANGE_NOT_SATISFIABLE');
   });
 
+  it('Range: a suffix longer than the file is the whole file as 206 (RFC 9110 §14.1.3)', async () => {
+    const res = await app.inject({ url, headers: { range: `bytes=-${bytes.length + 100_000}` } });
+    assert.equal(res.statusCode, 206);
+    assert.equal(res.headers['content-range'], `bytes 0-${bytes.length - 1}/${bytes.length}`);
+    assert.deepEqual(res.rawPayload, bytes);
+    assert.equal(res.headers['cache-control'], IMMUTABLE);
+  });
+
+  it('If-Match: our tag or * passes, another or a weak tag → 412 problem', async () => {
+    for (const ifMatch of [`"${sha256}"`, `"other", "${sha256}"`, '*']) {
+      const res = await app.inject({ url, headers: { 'if-match': ifMatch } });
+      assert.equal(res.statusCode, 200, ifMatch);
+      assert.deepEqual(res.rawPayload, bytes);
+    }
+    const ranged = await app.inject({ url, headers: { 'if-match': `"${sha256}"`, range: 'bytes=2-5' } });
+    assert.equal(ranged.statusCode, 206);
+    assert.deepEqual(ranged.rawPayload, bytes.subarray(2, 6));
+    for (const ifMatch of ['"other"', `W/"${sha256}"`]) {
+      const res = await app.inject({ url, headers: { 'if-match': ifMatch } });
+      assert.equal(res.statusCode, 412, ifMatch);
+      assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+      assert.equal(res.json().code, 'PRECONDITION_FAILED');
+      assert.equal(res.json().status, 412);
+    }
+  });
+
+  it('If-Unmodified-Since is ignored: the files have no modification date', async () => {
+    for (const date of ['Sat, 01 Jan 2000 00:00:00 GMT', new Date().toUTCString()]) {
+      const res = await app.inject({ url, headers: { 'if-unmodified-since': date } });
+      assert.equal(res.statusCode, 200, date);
+      assert.deepEqual(res.rawPayload, bytes);
+    }
+    const modified = await app.inject({ url, headers: { 'if-modified-since': new Date().toUTCString() } });
+    assert.equal(modified.statusCode, 200);
+  });
+
+  it('the caching headers go with the file only: 200, 206 and 304, never an error', async () => {
+    const answers = {
+      200: await app.inject({ url }),
+      206: await app.inject({ url, headers: { range: 'bytes=0-3' } }),
+      304: await app.inject({ url, headers: { 'if-none-match': `"${sha256}"` } }),
+      412: await app.inject({ url, headers: { 'if-match': '"other"' } }),
+      416: await app.inject({ url, headers: { range: `bytes=${bytes.length}-` } }),
+      404: await app.inject({ url: `/api/v1/files/${'0'.repeat(64)}.png` }),
+    };
+    for (const [status, res] of Object.entries(answers)) {
+      assert.equal(res.statusCode, Number(status));
+      const cacheable = ['200', '206', '304'].includes(status);
+      assert.equal(
+        res.headers['cache-control'] === IMMUTABLE,
+        cacheable,
+        `${status}: ${res.headers['cache-control']}`,
+      );
+      assert.equal(res.headers.etag === `"${sha256}"`, cacheable, `${status}: ${res.headers.etag}`);
+    }
+  });
+
+  it('a file whose bytes went missing on disk is a 404 without the file headers', async () => {
+    const { sha256: gone } = await storeOf(app).addBuffer('waifu', await png(13));
+    rmSync(storeOf(app).absolutePath(gone, 'png'));
+    const res = await app.inject({ url: `/api/v1/files/${gone}.png` });
+    assert.equal(res.statusCode, 404);
+    assert.notEqual(res.headers['cache-control'], IMMUTABLE);
+    assert.equal(res.headers.etag, undefined);
+  });
+
   it('several ranges are refused cleanly: the whole file with 200', async () => {
     const res = await app.inject({ url, headers: { range: 'bytes=0-1,5-6' } });
     assert.equal(res.statusCode, 200);
@@ -139,5 +206,17 @@ describe('GET /api/v1/files/:name', () => {
     );
     // The public file stays public for everyone.
     assert.equal((await app.inject({ url, remoteAddress: '203.0.113.7' })).statusCode, 200);
+  });
+
+  it('from outside, a private file and a file that does not exist answer alike', async () => {
+    const { sha256: hidden } = await storeOf(app).addBuffer('hidden', await png(14));
+    const unknown = 'f'.repeat(64);
+    const remote = await app.inject({ url: `/api/v1/files/${hidden}.png`, remoteAddress: '203.0.113.7' });
+    const missing = await app.inject({ url: `/api/v1/files/${unknown}.png`, remoteAddress: '203.0.113.7' });
+    assert.equal(remote.statusCode, missing.statusCode);
+    assert.equal(remote.headers['content-type'], missing.headers['content-type']);
+    const body = (res: typeof remote, name: string) => JSON.parse(res.body.replaceAll(name, '<hash>'));
+    assert.deepEqual(body(remote, hidden), body(missing, unknown));
+    assert.equal(remote.json().detail, `No file ${hidden}.png.`);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { renderDemoVideo } from '../../../src/media/demo-content.js';
+import { renderDemoVideo } from '../../../src/media/demo-video.js';
 import { BUNDLED_MENU_PATH } from '../../../src/media/menu-data.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { png, storeOf } from '../../media/fixtures.js';
@@ -76,8 +76,8 @@ describe('GET /api/v1/menu/:section', () => {
     // A fresh app: the others have already looked at the (then empty) pool, and pool lists are cached briefly.
     const withVideo = await buildTestApp();
     const video = await renderDemoVideo('ffmpeg', 1);
-    assert.ok(video);
-    await storeOf(withVideo).addBuffer('menuvid', video);
+    assert.ok('bytes' in video, JSON.stringify(video));
+    await storeOf(withVideo).addBuffer('menuvid', video.bytes);
     const card = (await withVideo.inject({ url: '/api/v1/menu/main' })).json();
     assert.equal(card.video.mime, 'video/mp4');
     assert.match(card.video.url, /\/api\/v1\/files\/[0-9a-f]{64}\.mp4$/);

@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { GIF_CATEGORIES, IMAGE_CATEGORIES } from '../../../src/media/categories.js';
 import { buildTestApp } from '../../helpers/test-app.js';
-import { gif, png, storeOf } from '../../media/fixtures.js';
+import { gif, insertFakeItems, png, storeOf } from '../../media/fixtures.js';
 
 describe('nekos.best v2 convention', () => {
   let app: FastifyInstance;
@@ -141,5 +141,30 @@ describe('nekos.best v2 convention', () => {
     assert.deepEqual(byName.neko, { name: 'neko', format: 'image', count: 3 });
     assert.deepEqual(byName.hug, { name: 'hug', format: 'gif', count: 2 });
     assert.deepEqual(byName.pat, { name: 'pat', format: 'gif', count: 0 });
+  });
+});
+
+describe('GET /search over many matches', () => {
+  it('draws from every match, the newest included, not from the first few hundred by id', async () => {
+    const app = await buildTestApp({ rateLimitPerMinute: 100_000 });
+    const hashes = await insertFakeItems(app.db, 'wave', 600, { anime_name: 'Bulk Show' });
+    const newest = new Set(hashes.slice(-100));
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const { results } = (await app.inject({ url: '/api/v1/search?query=bulk&type=2&amount=20' })).json();
+      assert.equal(results.length, 20);
+      assert.equal(new Set(results.map((r: { url: string }) => r.url)).size, 20, 'distinct within a call');
+      for (const r of results) {
+        assert.equal(r.anime_name, 'Bulk Show');
+        seen.add(/([0-9a-f]{64})\.gif$/.exec(r.url)?.[1] ?? '');
+      }
+    }
+    // 200 draws from 600: a uniform draw misses the newest 100 with a chance of about 1e-16;
+    // a draw from the first 500 by id can never reach them.
+    assert.ok(
+      [...seen].some((sha256) => newest.has(sha256)),
+      'no match among the newest 100 was ever drawn',
+    );
+    assert.ok(seen.size > 100);
   });
 });

@@ -1,11 +1,28 @@
 import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { ringSize } from '../../../src/media/pick.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { gif, png, storeOf } from '../../media/fixtures.js';
 
 const REMOTE = '203.0.113.7';
+const RESUMER = '198.51.100.40';
+const run = promisify(execFile);
+
+const hasCurl = (() => {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 describe('media pools', () => {
   let app: FastifyInstance;
@@ -31,7 +48,10 @@ describe('media pools', () => {
     assert.equal(byName.sleep.count, 8);
     assert.equal(byName.menuvid.count, 0);
     assert.equal(byName.menuvid.status, 'empty');
-    assert.match(byName.menuvid.note, /ffmpeg/);
+    // DEMO_CONTENT is off here: ffmpeg has nothing to do with it, and the note says so.
+    assert.doesNotMatch(byName.menuvid.note, /ffmpeg/);
+    assert.match(byName.menuvid.note, /demo content is off/);
+    assert.match(byName.menuvid.note, /npm run media -- import menuvid/);
   });
 
   it('GET /media/:category gives a JSON pick with an absolute, immutable url', async () => {
@@ -62,6 +82,92 @@ describe('media pools', () => {
       headers: { range: 'bytes=100000000-' },
     });
     assert.equal(beyond.statusCode, 416);
+  });
+
+  it('raw=1 resumed with a Range past the PNG signature continues the same file, every time', async () => {
+    for (let round = 0; round < 6; round++) {
+      const first = await app.inject({ url: '/api/v1/media/menu?raw=1', remoteAddress: RESUMER });
+      assert.equal(first.statusCode, 200);
+      // What `curl -C -` sends after an interruption at byte 40: the same URL, the rest of the bytes.
+      const rest = await app.inject({
+        url: '/api/v1/media/menu?raw=1',
+        remoteAddress: RESUMER,
+        headers: { range: 'bytes=40-' },
+      });
+      assert.equal(rest.statusCode, 206, rest.body);
+      assert.equal(rest.headers['content-location'], first.headers['content-location']);
+      assert.equal(
+        rest.headers['content-range'],
+        `bytes 40-${first.rawPayload.length - 1}/${first.rawPayload.length}`,
+      );
+      const joined = Buffer.concat([first.rawPayload.subarray(0, 40), rest.rawPayload]);
+      assert.deepEqual(joined, first.rawPayload, `round ${round}: the resumed bytes belong to another file`);
+      assert.ok(menuFiles.some((bytes) => bytes.equals(joined)));
+    }
+  });
+
+  it('raw=1 with If-Range naming a file of the pool serves exactly that file', async () => {
+    const wanted = menuFiles[2];
+    const sha256 = createHash('sha256').update(wanted).digest('hex');
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        url: '/api/v1/media/menu?raw=1',
+        remoteAddress: '198.51.100.41',
+        headers: { range: 'bytes=50-', 'if-range': `"${sha256}"` },
+      });
+      assert.equal(res.statusCode, 206);
+      assert.deepEqual(res.rawPayload, wanted.subarray(50));
+    }
+  });
+
+  it('raw=1 resuming without a known file gets a whole new file (200), never foreign bytes', async () => {
+    const res = await app.inject({
+      url: '/api/v1/media/menu?raw=1',
+      remoteAddress: '198.51.100.42',
+      headers: { range: 'bytes=40-' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-range'], undefined);
+    assert.ok(menuFiles.some((bytes) => bytes.equals(res.rawPayload)));
+  });
+
+  it('raw=1 with a Range from byte 0 is a new download: a new pick, by the ring', async () => {
+    const client = '198.51.100.43';
+    const seen: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await app.inject({
+        url: '/api/v1/media/menu?raw=1',
+        remoteAddress: client,
+        headers: { range: 'bytes=0-' },
+      });
+      assert.equal(res.statusCode, 206);
+      const location = String(res.headers['content-location']);
+      // The ring of a 4-file pool holds 2: a fresh pick differs from the last two.
+      assert.ok(!seen.slice(-2).includes(location), `pick ${i} repeats a recent file`);
+      seen.push(location);
+    }
+  });
+
+  it('curl -L -C - of a raw=1 URL puts together one intact file', {
+    skip: !hasCurl && 'curl is not installed',
+  }, async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const target = `${address}/api/v1/media/menu?raw=1`;
+    const dir = mkdtempSync(join(tmpdir(), 'kizuna-curl-'));
+    try {
+      const out = join(dir, 'menu.png');
+      const curl = (...args: string[]) =>
+        run('curl', ['--silent', '--show-error', '--noproxy', '*', '-L', ...args, '-o', out, target]);
+      await curl();
+      const whole = readFileSync(out);
+      // An interrupted download: the first 40 bytes arrived.
+      writeFileSync(out, whole.subarray(0, 40));
+      await curl('-C', '-');
+      assert.deepEqual(readFileSync(out), whole);
+      assert.ok(menuFiles.some((bytes) => bytes.equals(whole)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the ring: no repeat of the last min(n/2, 16) picks for the same client', async () => {
@@ -101,9 +207,14 @@ describe('media pools', () => {
     assert.equal(forwarded.statusCode, 404);
     const raw = await app.inject({ url: '/api/v1/media/backstage?raw=1', remoteAddress: REMOTE });
     assert.equal(raw.statusCode, 404);
-    // Indistinguishable from a pool that does not exist.
+    // Indistinguishable from a pool that does not exist: status, headers and words.
     const missing = await app.inject({ url: '/api/v1/media/nosuchpool', remoteAddress: REMOTE });
-    assert.equal(remote.json().code, missing.json().code);
+    const body = (res: typeof remote, name: string) => JSON.parse(res.body.replaceAll(name, '<pool>'));
+    for (const res of [remote, forwarded, raw]) {
+      assert.equal(res.headers['content-type'], missing.headers['content-type']);
+      assert.deepEqual(body(res, 'backstage'), body(missing, 'nosuchpool'));
+    }
+    assert.equal(remote.json().detail, missing.json().detail.replace('nosuchpool', 'backstage'));
   });
 
   it('a public name made private disappears from every public route', async () => {

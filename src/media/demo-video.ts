@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The demo MP4, or why there is none (in words for the log and the catalog). */
+export type DemoVideo = { bytes: Buffer } | { unavailable: string };
+
+/** ffmpeg makes two seconds in well under a second; a hung one is given up on. */
+const FFMPEG_TIMEOUT_MS = 20_000;
+
+/** The first line ffmpeg wrote to stderr, which usually names the problem; bounded for the catalog. */
+function firstLine(text: unknown): string {
+  const line = String(text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  return line ? line.slice(0, 200) : '';
+}
+
+/** What went wrong, as one short sentence; never throws. */
+function reasonOf(ffmpegPath: string, error: unknown): string {
+  const failure = error as NodeJS.ErrnoException & { killed?: boolean; stderr?: string; code?: unknown };
+  if (failure.code === 'ENOENT' && failure.path === ffmpegPath) return `ffmpeg (${ffmpegPath}) was not found`;
+  if (failure.killed) return `ffmpeg (${ffmpegPath}) did not finish within ${FFMPEG_TIMEOUT_MS / 1000} s`;
+  const said = firstLine(failure.stderr);
+  if (typeof failure.code === 'number') {
+    return `ffmpeg (${ffmpegPath}) failed with exit code ${failure.code}${said ? `: ${said}` : ''}`;
+  }
+  return `ffmpeg (${ffmpegPath}) failed: ${said || failure.message || String(error)}`;
+}
+
+/**
+ * A two-second test-pattern MP4. Any failure of ffmpeg (not installed, not executable, an error,
+ * a hang, no output) is an answer, not an exception: menuvid then stays empty and says why.
+ * Only an abort (the server closing) is thrown.
+ */
+export async function renderDemoVideo(
+  ffmpegPath: string,
+  variant: number,
+  signal?: AbortSignal,
+): Promise<DemoVideo> {
+  const dir = await mkdtemp(join(tmpdir(), 'kizuna-demo-'));
+  const out = join(dir, 'demo.mp4');
+  try {
+    await run(
+      ffmpegPath,
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=duration=2:size=320x240:rate=15,hue=h=${variant * 90}`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-threads',
+        '1',
+        '-pix_fmt',
+        'yuv420p',
+        '-movflags',
+        '+faststart',
+        '-fflags',
+        '+bitexact',
+        '-flags:v',
+        '+bitexact',
+        '-map_metadata',
+        '-1',
+        out,
+      ],
+      { timeout: FFMPEG_TIMEOUT_MS, signal },
+    );
+    const bytes = await readFile(out).catch(() => undefined);
+    if (!bytes || bytes.length === 0) return { unavailable: `ffmpeg (${ffmpegPath}) wrote no video` };
+    return { bytes };
+  } catch (error) {
+    signal?.throwIfAborted();
+    return { unavailable: reasonOf(ffmpegPath, error) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
