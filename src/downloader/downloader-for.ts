@@ -30,7 +30,7 @@ export function downloaderFor(app: FastifyInstance): Promise<DownloaderService> 
 
 export function defaultEngines(config: Config): Record<Platform, Engine> {
   const tools = { ytdlpPath: config.ytdlpPath, ffmpegPath: config.ffmpegPath };
-  const ytdlp = new YtdlpEngine(tools);
+  const ytdlp = new YtdlpEngine(tools, safePageFetcher);
   return {
     youtube: ytdlp,
     tiktok: ytdlp,

@@ -81,14 +81,13 @@ export class DownloaderService {
   /** Queues a job for a client, or refuses with 429 when the client has too many. */
   async submit(request: JobRequest, clientAddress: string): Promise<JobView> {
     const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 16);
-    if ((await this.store.activeCount(client)) >= this.settings.maxActivePerClient) {
+    const job = newJobRecord(request, client);
+    if (!(await this.store.create(job, this.settings.maxActivePerClient))) {
       throw rateLimited(
         30,
         `You already have ${this.settings.maxActivePerClient} downloads queued or running; wait for one to finish.`,
       );
     }
-    const job = newJobRecord(request, client);
-    await this.store.create(job);
     const position = await this.store.position(job.id);
     await this.queue.add(job.id);
     return { job, position };

@@ -82,10 +82,13 @@ export class ResultsStore {
     return files.sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** The path of a result file, or null when the name is not a plain file name of that job. */
-  pathOf(id: string, name: string): string | null {
+  /**
+   * Where a result file lies, as the job's directory and the file's name in it (a file server
+   * is given the directory as its root), or null when the name is not a plain file name.
+   */
+  locate(id: string, name: string): { root: string; name: string } | null {
     if (!/^[^/\\\0]+$/.test(name) || name === '.' || name === '..') return null;
-    return join(this.dirOf(id), name);
+    return { root: this.dirOf(id), name };
   }
 }
 

@@ -3,8 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { DEFAULT_SETTINGS, DownloaderService } from '../../src/downloader/downloader-service.js';
 import type { Engine } from '../../src/downloader/engine.js';
+import { ThreadsEngine } from '../../src/downloader/engines/threads-engine.js';
 import { type JobRecord, type JobRequest, newJobRecord } from '../../src/downloader/job.js';
 import type { Platform } from '../../src/downloader/platforms.js';
 import { PLATFORMS } from '../../src/downloader/platforms.js';
@@ -12,6 +14,7 @@ import { MemoryQueue } from '../../src/downloader/queue/memory-queue.js';
 import { ResultsStore } from '../../src/downloader/results-store.js';
 import { MemoryJobStore } from '../../src/downloader/store/memory-job-store.js';
 import { SteeredEngine, settled } from './fake-engine.js';
+import { fixture, fixtureServer } from './fixture-server.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
 const request = (url: string): JobRequest => ({
@@ -312,6 +315,31 @@ describe('DownloaderService.cancel', () => {
     await service.close();
     assert.equal((await store.get(job.id))?.state, 'failed');
     assert.deepEqual(heard, [], 'the worker announces nothing for a job it no longer owns');
+  });
+
+  test('cancelling a Threads job whose media is still arriving aborts the fetch itself and leaves no files', async () => {
+    const post = 'https://www.threads.net/@someone/post/C1a2B3c4D5e';
+    const image = 'https://scontent.cdninstagram.com/v/t51/a-1080.jpg';
+    const slowVideo = 'https://scontent.cdninstagram.com/o1/v/t16/b-720.mp4';
+    const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    const server = await fixtureServer({
+      [post]: { body: fixture('threads-post.html') },
+      [image]: { body: jpeg, type: 'image/jpeg' },
+      [slowVideo]: { stall: Buffer.from('000000186674797069736f6d', 'hex'), type: 'video/mp4' },
+    });
+    const { service, store } = await downloader(new ThreadsEngine(server.fetcher));
+    // Were the fetch left running, the cancel would end the job only after this wait, from outside.
+    service.settings.cancelWaitMs = 5_000;
+    const { job } = await service.submit({ ...request(post), platform: 'threads' }, '10.0.0.1');
+    await server.whenRequested(slowVideo);
+
+    const result = await service.cancel(job.id);
+    assert.equal(result.outcome, 'cancelled');
+    assert.deepEqual(server.abandoned, [slowVideo], 'the stalled fetch was aborted');
+    assert.equal((await store.get(job.id))?.error?.code, 'CANCELLED');
+    assert.equal(existsSync(service.results.dirOf(job.id)), false);
   });
 
   test('a running job nobody answers for (its instance is gone) is ended by the cancel after a wait', async () => {

@@ -9,27 +9,63 @@ import { SafeFetchError } from '../../src/lib/safe-fetch.js';
 export const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, '..', 'fixtures', 'downloader', name));
 
-export type Route = { body: Buffer | string; type?: string } | { redirect: string } | { status: number };
+/**
+ * What the server answers for one URL. `stall` sends the headers and the first bytes of the body,
+ * then nothing more until the client gives up: a slow CDN.
+ */
+export type Route =
+  | { body: Buffer | string; type?: string }
+  | { redirect: string }
+  | { status: number }
+  | { stall: Buffer; type: string };
+
+export interface FixtureServer {
+  fetcher: PageFetcher;
+  /** Every URL asked for, in order. */
+  requested: string[];
+  /** URLs whose answer the client dropped before it was complete (an aborted fetch). */
+  abandoned: string[];
+  /** Resolves once `url` has been asked for. */
+  whenRequested(url: string): Promise<void>;
+  origin: string;
+}
 
 /**
  * A loopback server that plays the platforms: each route is keyed by the public URL it stands
- * for (`https://host/path`), and `fetcher` maps those URLs onto it, following redirects itself.
+ * for (`https://host/path`), and `fetcher` maps those URLs onto it, following redirects itself
+ * and giving up when its signal aborts, as the production fetcher does.
  */
-export async function fixtureServer(
-  routes: Record<string, Route>,
-): Promise<{ fetcher: PageFetcher; requested: string[]; origin: string }> {
+export async function fixtureServer(routes: Record<string, Route>): Promise<FixtureServer> {
   const requested: string[] = [];
+  const abandoned: string[] = [];
+  const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
     const original = `https://${(req.url ?? '/').slice(1)}`;
     requested.push(original);
+    for (const wake of waiters.splice(0)) wake();
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned.push(original);
+    });
     const route = routes[original];
     if (!route) return res.writeHead(404).end('not found');
     if ('redirect' in route) return res.writeHead(302, { location: route.redirect }).end();
     if ('status' in route) return res.writeHead(route.status).end();
+    if ('stall' in route) {
+      res.writeHead(200, { 'content-type': route.type });
+      res.write(route.stall);
+      return;
+    }
     res.writeHead(200, { 'content-type': route.type ?? 'text/html; charset=utf-8' }).end(route.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        // A stalled answer would keep close() waiting for ever.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const fetcher: PageFetcher = async (url, options) => {
@@ -38,6 +74,7 @@ export async function fixtureServer(
       const parsed = new URL(current);
       const response = await fetch(`${origin}/${parsed.host}${parsed.pathname}${parsed.search}`, {
         redirect: 'manual',
+        signal: options.signal,
       });
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
@@ -56,5 +93,9 @@ export async function fixtureServer(
     }
     throw new SafeFetchError('TOO_MANY_REDIRECTS', 'too many redirects');
   };
-  return { fetcher, requested, origin };
+
+  const whenRequested = async (url: string) => {
+    while (!requested.includes(url)) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return { fetcher, requested, abandoned, whenRequested, origin };
 }

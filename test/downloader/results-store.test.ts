@@ -68,9 +68,12 @@ describe('ResultsStore', () => {
 
   test('file paths stay inside the job directory', () => {
     const results = store();
-    assert.equal(results.pathOf('job1', '../../etc/passwd'), null);
-    assert.equal(results.pathOf('job1', '..'), null);
-    assert.equal(results.pathOf('job1', 'a\\b'), null);
-    assert.equal(results.pathOf('job1', 'Clip [x].mp4'), join(results.dirOf('job1'), 'Clip [x].mp4'));
+    assert.equal(results.locate('job1', '../../etc/passwd'), null);
+    assert.equal(results.locate('job1', '..'), null);
+    assert.equal(results.locate('job1', 'a\\b'), null);
+    assert.deepEqual(results.locate('job1', 'Clip [x] 100%.mp4'), {
+      root: results.dirOf('job1'),
+      name: 'Clip [x] 100%.mp4',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { JobRequest } from '../job.js';
+import type { JobRequest, Quality } from '../job.js';
 
 /** The line prefix of our own progress template, so progress never depends on yt-dlp's prose. */
 export const PROGRESS_MARK = '[kizuna-progress]';
@@ -13,19 +13,35 @@ export interface YtdlpArgOptions {
 }
 
 /**
- * The extractors of each platform yt-dlp serves. Holding yt-dlp to them keeps its generic
- * extractor (which fetches whatever a page or redirect points at, private addresses included)
- * out of reach of user-given URLs. Names are matched as prefixes, so "youtube" covers
- * youtube:tab, youtube:search and the rest of that family.
+ * The extractors of each platform yt-dlp serves, as the value of --use-extractors. yt-dlp takes
+ * each comma-separated name as a regular expression that must match a whole extractor name
+ * (case-insensitively), so `youtube` alone would leave out youtube:tab and YoutubeYtBe: each
+ * platform names its whole family (see `yt-dlp --list-extractors`). Holding yt-dlp to them keeps
+ * its generic extractor (which fetches whatever a page or redirect points at, private addresses
+ * included) out of reach of user-given URLs; a family's own redirects (vm.tiktok, t.co) lead only
+ * to extractors that are loaded, so they cannot reach it either.
  */
 export const PLATFORM_EXTRACTORS: Record<string, string> = {
-  youtube: 'youtube',
-  tiktok: 'tiktok',
-  instagram: 'instagram',
-  facebook: 'facebook',
-  twitter: 'twitter',
-  soundcloud: 'soundcloud',
+  // youtube, youtube:tab, youtube:playlist, …, YoutubeYtBe, YoutubeLivestreamEmbed (not web.archive:youtube).
+  youtube: 'youtube.*',
+  // TikTok, tiktok:user, …, and vm.tiktok for the vm./vt.tiktok.com and tiktok.com/t/ short links.
+  tiktok: 'tiktok.*,vm\\.tiktok',
+  // Instagram, instagram:story, instagram:user, instagram:tag, InstagramIOS.
+  instagram: 'instagram.*',
+  // facebook, facebook:reel, FacebookPluginsVideo, FacebookRedirectURL.
+  facebook: 'facebook.*',
+  // twitter, twitter:card, twitter:broadcast, twitter:spaces, twitter:amplify, twitter:shortener.
+  twitter: 'twitter.*',
+  // soundcloud, soundcloud:set, soundcloud:user, …, SoundcloudEmbed.
+  soundcloud: 'soundcloud.*',
 };
+
+/** The highest picture a video job gets (spec §8: video up to 4K); `quality: max` means this. */
+export const MAX_VIDEO_HEIGHT = 2160;
+
+export function heightCap(quality: Quality): number {
+  return quality === 'max' ? MAX_VIDEO_HEIGHT : Math.min(MAX_VIDEO_HEIGHT, Number(quality));
+}
 
 /** Whether a request ends as audio only (auto means audio on audio platforms). */
 export function wantsAudio(request: Pick<JobRequest, 'mode' | 'platform'>): boolean {
@@ -35,9 +51,9 @@ export function wantsAudio(request: Pick<JobRequest, 'mode' | 'platform'>): bool
 }
 
 /**
- * The yt-dlp command line for one job: format selection up to the requested height (merged to
- * mp4 by ffmpeg), or audio extraction at the requested bitrate; restricted file names in the
- * job's own directory; and a machine-readable progress line.
+ * The yt-dlp command line for one job: video no higher than the requested height (merged to mp4
+ * by ffmpeg), or audio extraction at the requested bitrate; live streams refused; restricted file
+ * names in the job's own directory; and a machine-readable progress line.
  */
 export function ytdlpArgs(request: JobRequest, options: YtdlpArgOptions): string[] {
   const args = [
@@ -52,8 +68,13 @@ export function ytdlpArgs(request: JobRequest, options: YtdlpArgOptions): string
     '30',
     '--retries',
     '3',
+    // Checked against the size a server declares; the engine also counts the bytes as they come,
+    // for streams that declare none (HLS and DASH fragments).
     '--max-filesize',
     String(options.maxBytes),
+    // A live stream has no end: it would only ever stop at the job's time or size limit.
+    '--match-filter',
+    '!is_live',
     '--paths',
     options.workDir,
     '--output',
@@ -68,9 +89,18 @@ export function ytdlpArgs(request: JobRequest, options: YtdlpArgOptions): string
     args.push('--format', 'ba/b', '--extract-audio', '--audio-format', request.audioFormat);
     args.push('--audio-quality', `${request.audioBitrate}K`);
   } else {
-    // -S res:N prefers the largest picture not above N; mp4/m4a first so that players in chat apps cope.
-    const sort = request.quality === 'max' ? 'res,ext:mp4:m4a' : `res:${request.quality},ext:mp4:m4a`;
-    args.push('--format', 'bv*+ba/b', '--format-sort', sort, '--merge-output-format', 'mp4');
+    const height = heightCap(request.quality);
+    // -S only orders the formats; the filter is what keeps anything taller out. Formats whose
+    // height is known come first; ones that do not tell it (some direct files) are the fallback.
+    const format = [
+      `bv*[height<=${height}]+ba`,
+      `b[height<=${height}]`,
+      `bv*[height<=?${height}]+ba`,
+      `b[height<=?${height}]`,
+    ].join('/');
+    // mp4/m4a first so that players in chat apps cope.
+    args.push('--format', format, '--format-sort', `res:${height},ext:mp4:m4a`);
+    args.push('--merge-output-format', 'mp4');
   }
   args.push('--', request.url);
   return args;

@@ -9,8 +9,15 @@ import { PROGRESS_MARK } from './ytdlp-args.js';
 export class YtdlpProgressParser {
   private stream = -1;
   private last = 0;
+  /** Bytes downloaded so far of each stream, by the stream's place. */
+  private readonly streamBytes: number[] = [];
 
   constructor(private readonly expectedStreams = 1) {}
+
+  /** Bytes downloaded so far over all streams of the job, as yt-dlp reports them. */
+  get bytes(): number {
+    return this.streamBytes.reduce((sum, n) => sum + n, 0);
+  }
 
   /** Returns the progress a line tells, or null when it tells none. */
   feed(line: string): JobProgress | null {
@@ -29,6 +36,10 @@ export class YtdlpProgressParser {
       .trim()
       .split(/\s+/)
       .map(number);
+    if (downloaded !== null) {
+      const at = Math.max(0, this.stream);
+      this.streamBytes[at] = Math.max(this.streamBytes[at] ?? 0, downloaded);
+    }
     const size = total ?? estimate;
     if (downloaded === null || !size) return this.report(this.last, speed, eta);
     const streams = Math.max(this.expectedStreams, this.stream + 1);

@@ -26,17 +26,28 @@ const BROWSER_HEADERS = {
   'accept-language': 'en-US,en;q=0.9',
 };
 
-/** The production fetcher: every fetch goes through safeFetch (https, public addresses, bounded). */
-export const safePageFetcher: PageFetcher = async (url, options) => {
-  if (options.signal?.aborted) throw abortError(options.signal);
-  const result = await safeFetch(url, {
-    maxBytes: options.maxBytes,
-    timeoutMs: options.timeoutMs,
-    accept: options.accept,
-    headers: BROWSER_HEADERS,
-  });
-  return { url: result.url, body: result.body, contentType: result.contentType };
-};
+/**
+ * A fetcher on safeFetch (https, public addresses, bounded). The job's signal goes along, so a
+ * cancel, the job's time limit or a shutdown stops a fetch at once rather than after its own timeout.
+ * `allowLoopbackForTests` lets tests reach a server on 127.0.0.1; production never sets it.
+ */
+export function createSafePageFetcher(testing: { allowLoopbackForTests?: boolean } = {}): PageFetcher {
+  return async (url, options) => {
+    if (options.signal?.aborted) throw abortError(options.signal);
+    const result = await safeFetch(url, {
+      maxBytes: options.maxBytes,
+      timeoutMs: options.timeoutMs,
+      accept: options.accept,
+      headers: BROWSER_HEADERS,
+      signal: options.signal,
+      allowPrivateForTests: testing.allowLoopbackForTests,
+    });
+    return { url: result.url, body: result.body, contentType: result.contentType };
+  };
+}
+
+/** The production fetcher. */
+export const safePageFetcher: PageFetcher = createSafePageFetcher();
 
 /** A fetch failure in the client's terms. */
 export function fetchFailure(error: unknown, what: string): EngineError {

@@ -5,8 +5,13 @@ import type { BusMessage, JobRecord, JobState } from '../job.js';
  * every instance. In memory for one process; in Redis when instances share a queue.
  */
 export interface JobStore {
-  /** Saves a new job, puts it at the end of the waiting line and counts it for its client. */
-  create(job: JobRecord): Promise<void>;
+  /**
+   * Saves a new job, puts it at the end of the waiting line and counts it for its client, unless
+   * the client already has `activeLimit` jobs queued or running: then nothing is saved and the
+   * answer is false. The check and the count are one atomic step (across instances too), so
+   * submissions that arrive together cannot all slip under the limit.
+   */
+  create(job: JobRecord, activeLimit?: number): Promise<boolean>;
   get(id: string): Promise<JobRecord | null>;
   /** Replaces the record as it is (the retention sweep; changes of an active job go through `update`). */
   put(job: JobRecord): Promise<void>;

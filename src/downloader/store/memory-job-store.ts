@@ -9,12 +9,15 @@ export class MemoryJobStore implements JobStore {
   private readonly active = new Map<string, Set<string>>();
   private readonly bus = new EventEmitter().setMaxListeners(0);
 
-  async create(job: JobRecord): Promise<void> {
+  async create(job: JobRecord, activeLimit = Number.POSITIVE_INFINITY): Promise<boolean> {
+    // No await between the check and the count: nothing else runs in between.
+    const ids = this.active.get(job.client) ?? new Set();
+    if (ids.size >= activeLimit) return false;
     this.jobs.set(job.id, structuredClone(job));
     this.line.push(job.id);
-    const ids = this.active.get(job.client) ?? new Set();
     ids.add(job.id);
     this.active.set(job.client, ids);
+    return true;
   }
 
   async get(id: string): Promise<JobRecord | null> {

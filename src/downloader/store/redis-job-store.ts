@@ -11,6 +11,23 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1`;
 
 /**
+ * Creates a job unless its client already has ARGV[1] active ones (a negative limit: no limit).
+ * KEYS: the client's set, the record, the waiting line, the line's sequence. The count and the
+ * check happen on the server in one step, so concurrent submissions on any instances cannot all
+ * pass the check before any of them is counted.
+ */
+const CREATE_WITHIN_LIMIT = `
+local limit = tonumber(ARGV[1])
+if limit >= 0 and redis.call('SCARD', KEYS[1]) >= limit then return 0 end
+local seq = redis.call('INCR', KEYS[4])
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+redis.call('ZADD', KEYS[3], seq, ARGV[4])
+redis.call('SADD', KEYS[1], ARGV[4])
+-- A crashed instance must not block a client for ever.
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+/**
  * The shared store: records as JSON strings with a TTL, the waiting line as a sorted set (so a
  * position is one ZRANK), per-client sets for the limit, and one pub/sub channel that every
  * instance listens on to fan events out to its own sockets.
@@ -49,16 +66,20 @@ export class RedisJobStore implements JobStore {
     return `${this.prefix}dl:client:${client}`;
   }
 
-  async create(job: JobRecord): Promise<void> {
-    const seq = await this.redis.incr(`${this.prefix}dl:seq`);
-    await this.redis
-      .multi()
-      .set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds)
-      .zadd(`${this.prefix}dl:line`, seq, job.id)
-      .sadd(this.clientKey(job.client), job.id)
-      // A crashed instance must not block a client for ever.
-      .expire(this.clientKey(job.client), this.recordTtlSeconds)
-      .exec();
+  async create(job: JobRecord, activeLimit?: number): Promise<boolean> {
+    const created = await this.redis.eval(
+      CREATE_WITHIN_LIMIT,
+      4,
+      this.clientKey(job.client),
+      this.key(job.id),
+      `${this.prefix}dl:line`,
+      `${this.prefix}dl:seq`,
+      activeLimit === undefined || !Number.isFinite(activeLimit) ? -1 : activeLimit,
+      JSON.stringify(job),
+      this.recordTtlSeconds,
+      job.id,
+    );
+    return created === 1;
   }
 
   async get(id: string): Promise<JobRecord | null> {

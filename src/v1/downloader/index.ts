@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { downloaderFor } from '../../downloader/downloader-for.js';
+import { MAX_VIDEO_HEIGHT } from '../../downloader/engines/ytdlp-args.js';
 import { PLATFORM_INFO, PLATFORMS } from '../../downloader/platforms.js';
 import { jobRoutes } from './job-routes.js';
 import { submitRoutes } from './submit-routes.js';
@@ -20,7 +21,7 @@ export const downloaderRoutes: FastifyPluginAsync = async (app) => {
       ...(PLATFORM_INFO[name].beta ? { beta: true } : {}),
     })),
     maxAudioBitrate: 320,
-    maxVideoHeight: 2160,
+    maxVideoHeight: MAX_VIDEO_HEIGHT,
     workers: app.config.downloadWorkers,
   }));
 };

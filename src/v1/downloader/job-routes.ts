@@ -79,16 +79,26 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const service = await downloaderFor(app);
       const view = await service.view(id);
       const file = view?.job.state === 'done' ? view.job.files.find((f) => f.name === name) : undefined;
-      const path = file ? service.results.pathOf(id, name) : null;
-      if (!file || !path) throw notFound('No such file (downloads are removed after a while).');
-      const result = await send(request.raw, path, { dotfiles: 'deny', index: false, cacheControl: false });
+      const located = file ? service.results.locate(id, name) : null;
+      if (!file || !located) throw notFound('No such file (downloads are removed after a while).');
+      // send URI-decodes the path it is given and refuses dot-segments anywhere in it; given the
+      // job's directory as root and the name encoded, a name with % in it stays itself, and only
+      // the name (never a dot-directory DATA_DIR lies under) is checked for a leading dot.
+      const result = await send(request.raw, encodeURIComponent(located.name), {
+        root: located.root,
+        dotfiles: 'deny',
+        index: false,
+        cacheControl: false,
+      });
       if (result.type === 'error') {
         const status = (result.metadata.error as { status?: number }).status ?? 500;
         if (status === 416)
           throw new Problem('RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.');
         // Listed but gone from this disk: swept meanwhile, or written by another instance's worker.
         if (status === 404) throw notFound('The file is no longer here.');
-        throw result.metadata.error;
+        // Anything else is our fault, not the client's: no problem code of a client error (a 403
+        // would read as a CSRF failure) for it.
+        throw new Error(`serving ${id}/${name} failed with ${status}`, { cause: result.metadata.error });
       }
       reply.code(result.statusCode as 200);
       for (const [header, value] of Object.entries(result.headers)) reply.header(header, value);

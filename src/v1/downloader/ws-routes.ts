@@ -11,6 +11,19 @@ export const CLOSE_UNKNOWN_JOB = 4404;
 const isFinal = (event: JobEvent) => event.type === 'done' || event.type === 'error';
 
 /**
+ * Whether a message heard while the newcomer's first state was being read says nothing newer than
+ * that state. Pub/sub may deliver a message after the record it was published for has moved on, so
+ * a buffered place in line, or progress not beyond the state already sent (a job's progress only
+ * grows), is older news; passing it on would show the job going backwards (40 %, then 30 %).
+ */
+function isStale(message: BusMessage, sentFirst: JobEvent): boolean {
+  if (message.kind !== 'job') return false;
+  const { event } = message;
+  if (event.type === 'queued') return true;
+  return event.type === 'progress' && sentFirst.type === 'progress' && event.percent <= sentFirst.percent;
+}
+
+/**
  * The live queue of one job: the current state at once, then every change (queue position,
  * throttled progress, done with the files, or error) until the job ends, then a normal close.
  */
@@ -59,8 +72,7 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     emit(current);
     live = true;
-    for (const message of early)
-      if (message.kind !== 'job' || message.event.type !== 'queued') await handle(message);
+    for (const message of early) if (!isStale(message, current)) await handle(message);
     if (done) stop();
   };
 

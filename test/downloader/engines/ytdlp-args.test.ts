@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EngineError } from '../../../src/downloader/engine.js';
-import { wantsAudio, ytdlpArgs } from '../../../src/downloader/engines/ytdlp-args.js';
+import {
+  heightCap,
+  MAX_VIDEO_HEIGHT,
+  wantsAudio,
+  ytdlpArgs,
+} from '../../../src/downloader/engines/ytdlp-args.js';
 import { ytdlpFailure } from '../../../src/downloader/engines/ytdlp-engine.js';
 import { YtdlpProgressParser } from '../../../src/downloader/engines/ytdlp-progress.js';
 import type { JobRequest } from '../../../src/downloader/job.js';
@@ -25,17 +30,44 @@ describe('ytdlpArgs', () => {
     assert.equal(ytdlpArgs(base, options).includes('--use-extractors'), false);
   });
 
-  test('video: best streams up to the requested height, merged into mp4', () => {
+  test('video: best streams no taller than the requested height, merged into mp4', () => {
     const args = ytdlpArgs({ ...base, quality: '1080' }, options);
-    assert.equal(after(args, '--format'), 'bv*+ba/b');
+    assert.equal(
+      after(args, '--format'),
+      'bv*[height<=1080]+ba/b[height<=1080]/bv*[height<=?1080]+ba/b[height<=?1080]',
+      'a filter, not only a preference: nothing taller is ever picked',
+    );
     assert.equal(after(args, '--format-sort'), 'res:1080,ext:mp4:m4a');
     assert.equal(after(args, '--merge-output-format'), 'mp4');
     assert.equal(args.includes('--extract-audio'), false);
     assert.equal(
-      after(ytdlpArgs({ ...base, quality: '2160' }, options), '--format-sort'),
-      'res:2160,ext:mp4:m4a',
+      after(ytdlpArgs({ ...base, quality: '360' }, options), '--format'),
+      'bv*[height<=360]+ba/b[height<=360]/bv*[height<=?360]+ba/b[height<=?360]',
     );
-    assert.equal(after(ytdlpArgs(base, options), '--format-sort'), 'res,ext:mp4:m4a');
+  });
+
+  test('video: max means 2160p (spec: video up to 4K), never more', () => {
+    assert.equal(MAX_VIDEO_HEIGHT, 2160);
+    assert.equal(heightCap('max'), 2160);
+    assert.equal(heightCap('720'), 720);
+    for (const quality of ['max', '2160'] as const) {
+      const args = ytdlpArgs({ ...base, quality }, options);
+      assert.equal(
+        after(args, '--format'),
+        'bv*[height<=2160]+ba/b[height<=2160]/bv*[height<=?2160]+ba/b[height<=?2160]',
+        quality,
+      );
+      assert.equal(after(args, '--format-sort'), 'res:2160,ext:mp4:m4a', quality);
+    }
+  });
+
+  test('live streams are refused and the size limit stays, for video and for audio', () => {
+    for (const request of [base, { ...base, mode: 'audio' as const }]) {
+      const args = ytdlpArgs(request, options);
+      assert.equal(after(args, '--match-filter'), '!is_live');
+      assert.equal(after(args, '--max-filesize'), '1000');
+      assert.ok(args.indexOf('--match-filter') < args.indexOf('--'), 'an option, before the URL');
+    }
   });
 
   test('audio: extraction at the requested bitrate and format', () => {
@@ -96,6 +128,19 @@ describe('YtdlpProgressParser', () => {
     assert.equal(parser.feed('[kizuna-progress] 50 100 NA 1 0')?.percent, 75);
     assert.equal(parser.feed('[Merger] Merging formats into "a.mp4"')?.percent, 99);
     assert.equal(parser.feed('[kizuna-progress] 10 100 NA 1 0')?.percent, 99);
+  });
+
+  test('counts the bytes of every stream, with or without a known total', () => {
+    const parser = new YtdlpProgressParser(2);
+    parser.feed('[download] Destination: a.f137.mp4');
+    parser.feed('[kizuna-progress] 400 NA NA 1 NA');
+    parser.feed('[kizuna-progress] 1000 NA NA 1 NA');
+    assert.equal(parser.bytes, 1000);
+    parser.feed('[download] Destination: a.f140.m4a');
+    parser.feed('[kizuna-progress] 250 500 NA 1 0');
+    assert.equal(parser.bytes, 1250);
+    parser.feed('[kizuna-progress] NA NA NA NA NA');
+    assert.equal(parser.bytes, 1250);
   });
 
   test('keeps below 100 until the tool is done', () => {

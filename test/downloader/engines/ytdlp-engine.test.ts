@@ -16,6 +16,11 @@ const clipSize = statSync(clip).size;
 let requestsSeen = 0;
 const server = createServer((req, res) => {
   requestsSeen += 1;
+  // The same clip without a declared size (chunked), as fragmented streams and some CDNs send it.
+  if (req.url === '/media/undeclared.mp4') {
+    res.writeHead(200, { 'content-type': 'video/mp4' });
+    return createReadStream(clip).pipe(res);
+  }
   if (req.url !== '/media/clip.mp4') return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clipSize });
   createReadStream(clip).pipe(res);
@@ -78,6 +83,15 @@ describe('YtdlpEngine with the real yt-dlp and ffmpeg', () => {
   test('a file over the size limit is TOO_LARGE', async () => {
     const { context } = engineContext(
       { platform: 'youtube', url: `${origin}/media/clip.mp4`, mode: 'video' },
+      { maxBytes: Math.floor(clipSize / 2) },
+    );
+    await assert.rejects(engine.run(context), { code: 'TOO_LARGE' });
+  });
+
+  test('a file that declares no size is stopped at the size limit as it arrives', async () => {
+    // yt-dlp's --max-filesize has no size to check here; the engine counts the bytes it reports.
+    const { context } = engineContext(
+      { platform: 'youtube', url: `${origin}/media/undeclared.mp4`, mode: 'video' },
       { maxBytes: Math.floor(clipSize / 2) },
     );
     await assert.rejects(engine.run(context), { code: 'TOO_LARGE' });

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
-import { describe, test } from 'node:test';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { parse as parseDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { downloaderFor } from '../../../src/downloader/downloader-for.js';
+import type { Engine } from '../../../src/downloader/engine.js';
 import { SteeredEngine, settled } from '../../downloader/fake-engine.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
@@ -19,6 +24,29 @@ async function appWithEngine(overrides = {}): Promise<{ app: FastifyInstance; en
 
 const post = (app: FastifyInstance, path: string, payload: unknown, ip = '127.0.0.1') =>
   app.inject({ method: 'POST', url: path, payload: payload as object, remoteAddress: ip });
+
+// The head of an MP4 (ftyp box): enough for the results store to call it video/mp4.
+const MP4_HEAD = Buffer.from('0000001866747970697336d00000000069736f6d', 'hex');
+
+/** An engine that leaves result files with exactly these names, as yt-dlp or our extractors might. */
+const filesEngine = (names: string[]): Engine => ({
+  async run(context) {
+    for (const name of names) await writeFile(join(context.workDir, name), MP4_HEAD);
+  },
+});
+
+/** Runs one job on `engine` to its end and answers the finished job's JSON. */
+async function finishedJob(app: FastifyInstance, engine: Engine) {
+  const service = await downloaderFor(app);
+  for (const platform of Object.keys(service.engines) as Array<keyof typeof service.engines>) {
+    service.engines[platform] = engine;
+  }
+  const { id } = (await post(app, '/api/v1/d/youtube', { url: 'https://youtu.be/dQw4w9WgXcQ' })).json();
+  await settled(service, id);
+  const job = (await app.inject(`/api/v1/jobs/${id}`)).json();
+  assert.equal(job.status, 'done', JSON.stringify(job.error));
+  return job as { id: string; files: Array<{ name: string; size: number; url: string }> };
+}
 
 describe('POST /api/v1/d/:platform', () => {
   test('queues a download and answers 202 with the job and its live-queue links', async () => {
@@ -148,6 +176,20 @@ describe('POST /api/v1/d/:platform', () => {
       engine.release(url);
     }
   });
+
+  test('ten submissions at once from one client: exactly the limit gets in, the rest are 429', async () => {
+    const { app } = await appWithEngine();
+    const service = await downloaderFor(app);
+    assert.equal(service.settings.maxActivePerClient, 3);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(app, '/api/v1/d/youtube', { url: `https://youtu.be/concurrent${i}` }, '10.0.0.77'),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    assert.equal(statuses.filter((s) => s === 202).length, 3, statuses.join());
+    assert.equal(statuses.filter((s) => s === 429).length, 7, statuses.join());
+  });
 });
 
 describe('GET /api/v1/jobs/:id and its files', () => {
@@ -190,6 +232,50 @@ describe('GET /api/v1/jobs/:id and its files', () => {
       headers: { range: 'bytes=9999-10000' },
     });
     assert.equal(beyond.statusCode, 416);
+  });
+
+  test('serves files whose names hold %, %25, %41, spaces and non-ASCII letters', async () => {
+    const { app } = await appWithEngine();
+    // yt-dlp's --restrict-filenames keeps %, and Spotify titles become names as they are.
+    const names = [
+      '100% real [a1].mp4',
+      'already%25encoded.mp4',
+      'looks%41like.mp4',
+      'two  spaces.mp4',
+      'Ünïcødé 日本 ♫.mp4',
+    ];
+    const job = await finishedJob(app, filesEngine(names));
+    assert.deepEqual(job.files.map((f) => f.name).sort(), [...names].sort());
+    for (const file of job.files) {
+      const path = new URL(file.url).pathname;
+      const res = await app.inject(path);
+      assert.equal(res.statusCode, 200, `${file.name}: ${res.body}`);
+      assert.deepEqual(res.rawPayload, MP4_HEAD, file.name);
+      assert.equal(res.headers['content-type'], 'video/mp4');
+      const disposition = parseDisposition(res.headers['content-disposition'] as string);
+      assert.equal(disposition.type, 'attachment');
+      assert.equal(disposition.parameters.filename, file.name, 'the exact name, not a decoding of it');
+      const part = await app.inject({ url: path, headers: { range: 'bytes=4-7' } });
+      assert.equal(part.statusCode, 206, file.name);
+      assert.equal(part.rawPayload.toString('latin1'), 'ftyp');
+    }
+    // The decoded name is the file's name: %41 is not A, and a name that only decodes to a listed one is not served.
+    const looksLike = job.files.find((f) => f.name === 'looks%41like.mp4')!;
+    assert.equal((await app.inject(`/api/v1/jobs/${job.id}/files/looksAlike.mp4`)).statusCode, 404);
+    assert.equal((await app.inject(`/api/v1/jobs/${job.id}/files/looks%41like.mp4`)).statusCode, 404);
+    assert.equal((await app.inject(new URL(looksLike.url).pathname)).statusCode, 200);
+  });
+
+  test('serves files when DATA_DIR lies under a dot-directory', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'kizuna-dot-'));
+    after(() => rmSync(base, { recursive: true, force: true }));
+    const dataDir = join(base, '.hidden', 'data');
+    mkdirSync(dataDir, { recursive: true });
+    const { app } = await appWithEngine({ dataDir });
+    const job = await finishedJob(app, filesEngine(['Clip [abc].mp4']));
+    const res = await app.inject(new URL(job.files[0].url).pathname);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.rawPayload, MP4_HEAD);
   });
 
   test('unknown jobs and files, and path tricks, are 404s', async () => {

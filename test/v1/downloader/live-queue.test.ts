@@ -105,6 +105,46 @@ describe('live queue over WebSocket', () => {
     assert.deepEqual(late.messages[0], first.messages.at(-1));
   });
 
+  test('a late joiner never hears progress older than the state it was sent first', async () => {
+    const { app, engine } = await appWithEngine();
+    const url = 'https://youtu.be/lllllllllll';
+    const id = await submit(app, url);
+    await engine.whenStarted(url);
+    const service = await downloaderFor(app);
+    // The race as Redis can deliver it: a progress message published before the newcomer read the
+    // record (40 %) reaches it only after that read. It is stale, and must not be passed on.
+    const readCurrent = service.currentEvent.bind(service);
+    service.currentEvent = async (jobId) => {
+      // Over Redis the messages come back through the subscription: wait until they are heard here.
+      let heard = 0;
+      const bothHeard = new Promise<void>((resolve) => {
+        const stop = service.watch(jobId, (m) => {
+          if (m.kind === 'job' && m.event.type === 'progress' && ++heard === 2) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await service.store.publish({
+        kind: 'job',
+        event: { type: 'progress', id: jobId, percent: 30, speed: 900, eta: 4 },
+      });
+      await service.store.publish({
+        kind: 'job',
+        event: { type: 'progress', id: jobId, percent: 40, speed: 1000, eta: 3 },
+      });
+      await bothHeard;
+      return readCurrent(jobId);
+    };
+    const talk = await connect(app, `/api/v1/ws/${id}`);
+    await talk.received(1);
+    service.currentEvent = readCurrent;
+    engine.release(url);
+    assert.equal((await talk.closed).code, 1000);
+    assert.deepEqual(talk.messages[0], { type: 'progress', id, percent: 40, speed: 1000, eta: 3 });
+    assert.deepEqual(types(talk.messages), ['progress', 'done'], JSON.stringify(talk.messages));
+  });
+
   test('an expired job tells a newcomer EXPIRED', async () => {
     const { app, engine } = await appWithEngine();
     const url = 'https://youtu.be/eeeeeeeeeee';

@@ -102,6 +102,31 @@ describe('two instances on one Redis', {
     assert.equal(talk.messages.at(-1)?.type, 'done');
   });
 
+  test('ten submissions at once from one client over two instances: exactly the limit gets in', async () => {
+    const a = await buildTestApp({ downloadWorkers: 1 });
+    const b = await buildTestApp({ downloadWorkers: 1, redisPrefix: a.config.redisPrefix });
+    await withEngine(a);
+    await withEngine(b);
+    const service = await downloaderFor(a);
+    assert.equal(service.settings.maxActivePerClient, 3);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 === 0 ? a : b).inject({
+          method: 'POST',
+          url: '/api/v1/d/youtube',
+          payload: { url: `https://youtu.be/concurrent${i}` },
+          remoteAddress: '10.0.0.77',
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    assert.equal(statuses.filter((s) => s === 202).length, 3, statuses.join());
+    assert.equal(statuses.filter((s) => s === 429).length, 7, statuses.join());
+    const accepted = answers.filter((res) => res.statusCode === 202).map((res) => res.json().id as string);
+    const client = (await service.store.get(accepted[0]))!.client;
+    assert.equal(await service.store.activeCount(client), 3, 'only the accepted jobs count');
+  });
+
   test('a job running on one instance is cancelled by a DELETE that reaches the other', async () => {
     const a = await buildTestApp({ downloadWorkers: 1 });
     const b = await buildTestApp({ downloadWorkers: 1, redisPrefix: a.config.redisPrefix });
