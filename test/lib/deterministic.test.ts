@@ -30,6 +30,15 @@ describe('seededRandom', () => {
       assert.ok(['a', 'b', 'c'].includes(seededPick(['a', 'b', 'c'], i)));
     }
   });
+  it('gives the same numbers on every instance and after every restart (known values)', () => {
+    const random = seededRandom('x', 1);
+    assert.deepEqual(
+      [random(), random(), random()],
+      [0.5310829221270978, 0.012019026558846235, 0.7493360270746052],
+    );
+    assert.equal(seededInt(0, 100, 'ship', 'hinata', 'naruto'), 82);
+    assert.equal(seededPick(['a', 'b', 'c', 'd', 'e'], 'pick', 7), 'b');
+  });
   it('seedText folds case and spacing', () => {
     assert.equal(seedText('  Naruto   Uzumaki '), 'naruto uzumaki');
   });

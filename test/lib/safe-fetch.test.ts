@@ -7,6 +7,7 @@ import {
   type SafeFetchOptions,
   safeFetch,
 } from '../../src/lib/safe-fetch.js';
+import { type ConnectionSpy, spyOnConnections, stubDns } from './safe-fetch/connection-spy.js';
 import { type LoopbackServer, startLoopbackHttps } from './safe-fetch/loopback-https.js';
 
 const LIMITS: SafeFetchOptions = { maxBytes: 64 * 1024, timeoutMs: 3000 };
@@ -195,6 +196,85 @@ describe('safeFetch refusals', () => {
     assert.equal((await refusal(`https://user:pw@127.0.0.1:${target.port}/`, TESTING)).code, 'BAD_URL');
     assert.equal(target.connections(), 0);
   });
+});
+
+describe('safeFetch never attempts a connection to a refused address', () => {
+  let target: LoopbackServer;
+  let spy: ConnectionSpy;
+  let dns: { restore(): void };
+  before(async () => {
+    target = await startLoopbackHttps((_req, res) => res.end('reached'));
+    dns = stubDns({
+      'intranet.example': ['10.0.0.5'],
+      'router.example': ['192.168.1.1'],
+      'corp.example': ['172.16.0.9'],
+      'metadata.example': ['169.254.169.254'],
+      'link-local6.example': ['fe80::1'],
+      'half-private.example': ['93.184.216.34', '10.0.0.5'],
+      'loopback.example': ['127.0.0.1'],
+    });
+    spy = spyOnConnections();
+  });
+  after(async () => {
+    spy.restore();
+    dns.restore();
+    await target.close();
+  });
+
+  test('the spy sees the connections safeFetch makes, also to a stubbed name (control)', async () => {
+    spy.attempts.length = 0;
+    await safeFetch(`${target.origin}/`, TESTING);
+    await safeFetch(`https://loopback.example:${target.port}/`, TESTING);
+    assert.deepEqual(spy.attempts, [`127.0.0.1:${target.port}`, `127.0.0.1:${target.port}`]);
+  });
+
+  /** What safeFetch makes of each host, one after the other: 'fetched' or the error's code. */
+  async function outcomes(hosts: string[], options: typeof LIMITS): Promise<string[]> {
+    const codes: string[] = [];
+    for (const host of hosts) {
+      codes.push(
+        await safeFetch(`https://${host}:${target.port}/a.png`, options).then(
+          () => 'fetched',
+          (error: SafeFetchError) => error.code,
+        ),
+      );
+    }
+    return codes;
+  }
+
+  for (const options of [LIMITS, TESTING]) {
+    const mode = options === LIMITS ? 'production' : 'with the test switch on';
+    test(`private and link-local address literals (${mode}): refused, zero connection attempts`, async () => {
+      spy.attempts.length = 0;
+      const hosts = ['10.1.2.3', '192.168.0.10', '172.16.5.4', '169.254.169.254', '[fe80::1]', '[fd00::2]'];
+      const codes = await outcomes(hosts, options);
+      assert.deepEqual(spy.attempts, []);
+      assert.deepEqual(
+        codes,
+        hosts.map(() => 'FORBIDDEN_ADDRESS'),
+      );
+    });
+
+    test(`host names resolving to private or link-local addresses (${mode}): refused, zero connection attempts`, async () => {
+      spy.attempts.length = 0;
+      const connections = target.connections();
+      const hosts = [
+        'intranet.example',
+        'router.example',
+        'corp.example',
+        'metadata.example',
+        'link-local6.example',
+        'half-private.example',
+      ];
+      const codes = await outcomes(hosts, options);
+      assert.deepEqual(spy.attempts, []);
+      assert.deepEqual(
+        codes,
+        hosts.map(() => 'FORBIDDEN_ADDRESS'),
+      );
+      assert.equal(target.connections(), connections);
+    });
+  }
 });
 
 describe('safeFetch redirects', () => {

@@ -21,12 +21,29 @@ export function seededPermutation(n: number, ...seed: Array<string | number>): n
 }
 
 /**
- * The quote of a Berlin day. Days are dealt in rounds of one shuffled deck, so no quote repeats
- * until every other one has had its day.
+ * The deck of one round: a seeded shuffle, except that it never opens with the quote that closed
+ * the round before (that one moves to the middle), so no quote is shown two days running. Only
+ * the first and a middle place ever move, never the last, so the round before need not be dealt
+ * again to know how it ended.
+ */
+export function quoteDeck(n: number, round: number): number[] {
+  const deck = seededPermutation(n, 'quote-of-the-day', round);
+  if (n < 3) return deck;
+  const previousLast = seededPermutation(n, 'quote-of-the-day', round - 1)[n - 1];
+  if (deck[0] === previousLast) {
+    const middle = Math.floor(n / 2);
+    [deck[0], deck[middle]] = [deck[middle], deck[0]];
+  }
+  return deck;
+}
+
+/**
+ * The quote of a Berlin day. Days are dealt in rounds of one shuffled deck each, so every quote
+ * has its day once per round, and the same quote never comes two days in a row.
  */
 export function quoteOfTheDay(quotes: readonly Quote[], date: string): Quote & { date: string } {
   const day = dayNumber(date);
   const round = Math.floor(day / quotes.length);
-  const deck = seededPermutation(quotes.length, 'quote-of-the-day', round);
-  return { ...quotes[deck[day % quotes.length]], date };
+  const deck = quoteDeck(quotes.length, round);
+  return { ...quotes[deck[day - round * quotes.length]], date };
 }

@@ -48,7 +48,8 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const etag = strongEtag(png);
       reply
         .header('etag', etag)
-        .header('cache-control', 'public, max-age=600')
+        // A stand-in avatar may be the upstream's passing failure: caches keep that card briefly only.
+        .header('cache-control', avatar.status === 'default' ? 'public, max-age=30' : 'public, max-age=600')
         .header(
           'x-avatar-status',
           avatar.status === 'default' ? `default; reason=${avatar.reason}` : avatar.status,

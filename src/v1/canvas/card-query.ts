@@ -10,6 +10,9 @@ export const CardParams = Type.Object({
 
 const HEX = '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 
+/** A character that draws something: not white space, not default-ignorable (U+200B, U+FEFF, U+3164, …), not the blank braille cell. */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
 export const CardQuery = Type.Object({
   name: Type.String({
     minLength: 1,
@@ -66,6 +69,8 @@ export function toCardOptions(
   if (name === '') throw badRequest('name', 'must not be blank');
   // Control characters would draw as boxes or move the pen; everything printable is welcome.
   if (/\p{Cc}/u.test(name)) throw badRequest('name', 'must not contain control characters');
+  // Zero-width spaces, joiners, fillers and the like draw nothing: a name of only those is blank too.
+  if (!VISIBLE.test(name)) throw badRequest('name', 'must contain a visible character');
   let avatar: string | undefined;
   if (query.avatar !== undefined && query.avatar !== '') {
     let url: URL;

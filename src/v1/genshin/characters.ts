@@ -9,11 +9,35 @@ export const nameKey = (name: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
 
+/**
+ * Names players use that are not (a part of) the name in the data: the Traveler is Aether or
+ * Lumine, Tartaglia goes by Childe (his title) and Ajax, the Wanderer was Scaramouche and
+ * Kunikuzushi, the Raiden Shogun is Ei. Keys as `nameKey` folds them.
+ */
+export const NAME_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  traveler: ['Aether', 'Lumine'],
+  traveller: ['Aether', 'Lumine'],
+  childe: ['Tartaglia'],
+  ajax: ['Tartaglia'],
+  scaramouche: ['Wanderer'],
+  kunikuzushi: ['Wanderer'],
+  ei: ['Raiden Shogun'],
+  raidenei: ['Raiden Shogun'],
+  mannequin: ['Manekin', 'Manekina'],
+};
+
+/** A prefix shorter than this is no question ("xi" would list half of Liyue). */
+const MIN_PREFIX = 3;
+
+/** What a name stands for: one character, several that it could mean, or (empty list) none. */
+export type NameMatch = { character: GenshinCharacter } | { candidates: GenshinCharacter[] };
+
 /** The roster: every playable character of the extract, with lookups by name and element. */
 export class GenshinRoster {
   readonly elements: string[];
   private readonly byKey = new Map<string, GenshinCharacter>();
   private readonly byWord = new Map<string, GenshinCharacter[]>();
+  private readonly byAlias = new Map<string, GenshinCharacter[]>();
 
   constructor(readonly characters: readonly GenshinCharacter[]) {
     this.elements = [...new Set(characters.map((c) => c.element))].sort();
@@ -23,6 +47,10 @@ export class GenshinRoster {
         const key = nameKey(word);
         this.byWord.set(key, [...(this.byWord.get(key) ?? []), character]);
       }
+    }
+    for (const [alias, names] of Object.entries(NAME_ALIASES)) {
+      const known = names.map((n) => this.byKey.get(nameKey(n))).filter((c) => c !== undefined);
+      if (known.length > 0) this.byAlias.set(alias, known);
     }
   }
 
@@ -36,14 +64,35 @@ export class GenshinRoster {
     return element ? this.characters.filter((c) => c.element === element) : [...this.characters];
   }
 
-  /** By full name in any case and spacing, or by one part of it when only one character has that part ("kazuha"). */
-  find(name: string): GenshinCharacter | null {
+  /**
+   * What a name typed by a user stands for, first rule that matches: the full name in any case
+   * and spacing ("Hu Tao", "hutao"); a known alias ("childe", "traveler"); one word of the name
+   * ("kazuha", "kamisato"); the start of the name or of one of its words, 3 characters or more
+   * ("neuvi"). One match is the character; several are candidates, sorted by name.
+   */
+  match(name: string): NameMatch {
     const key = nameKey(name);
-    if (!key) return null;
+    if (!key) return { candidates: [] };
     const exact = this.byKey.get(key);
-    if (exact) return exact;
-    const partial = this.byWord.get(key);
-    return partial?.length === 1 ? partial[0] : null;
+    if (exact) return { character: exact };
+    const found =
+      this.byAlias.get(key) ??
+      this.byWord.get(key) ??
+      (key.length >= MIN_PREFIX ? this.startingWith(key) : []);
+    if (found.length === 1) return { character: found[0] };
+    return { candidates: [...found].sort((a, b) => a.name.localeCompare(b.name, 'en')) };
+  }
+
+  /** The one character a name stands for, or null when it stands for none or several. */
+  find(name: string): GenshinCharacter | null {
+    const match = this.match(name);
+    return 'character' in match ? match.character : null;
+  }
+
+  private startingWith(key: string): GenshinCharacter[] {
+    return this.characters.filter(
+      (c) => nameKey(c.name).startsWith(key) || c.name.split(/\s+/).some((w) => nameKey(w).startsWith(key)),
+    );
   }
 
   random(element?: string): GenshinCharacter | null {

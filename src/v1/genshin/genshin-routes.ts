@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { badRequest, notFound } from '../../lib/problem.js';
+import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { GenshinCharacterSchema } from './character.js';
 import { genshinRoster } from './characters.js';
+
+/** Candidates named in the detail of an ambiguous name; the `candidates` member has them all. */
+const MAX_LISTED = 10;
 
 const ElementQuery = Type.Object({
   element: Type.Optional(Type.String({ maxLength: 20, description: 'Element, any case (e.g. pyro)' })),
@@ -50,19 +53,30 @@ export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => 
     {
       schema: {
         tags: ['anime'],
-        summary: 'One Genshin Impact character by name (any case; "hutao" and "kazuha" work)',
+        summary: 'One Genshin Impact character by name (any case; "hutao", "kazuha" and "childe" work)',
+        description:
+          'A name that could mean several characters ("kamisato", "traveler") is a 404 whose detail and ' +
+          '`candidates` member list them.',
         params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }),
         response: { 200: GenshinCharacterSchema, ...problemResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
-      const character = roster.find(request.params.name);
-      if (!character)
-        throw notFound(
-          `No Genshin Impact character is called "${request.params.name}"; see /api/v1/genshin/characters.`,
+      const asked = request.params.name.trim();
+      const match = roster.match(asked);
+      if ('candidates' in match) {
+        const names = match.candidates.map((c) => c.name);
+        if (names.length === 0)
+          throw notFound(`No Genshin Impact character is called "${asked}"; see /api/v1/genshin/characters.`);
+        const listed = names.length > MAX_LISTED ? [...names.slice(0, MAX_LISTED), '…'] : names;
+        throw new Problem(
+          'NOT_FOUND',
+          `"${asked}" could be more than one character: ${listed.join(', ')}. Ask for one of them by name.`,
+          { extensions: { candidates: names } },
         );
+      }
       reply.header('cache-control', 'public, max-age=86400');
-      return character;
+      return match.character;
     },
   );
 

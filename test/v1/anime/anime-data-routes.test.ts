@@ -6,7 +6,8 @@ import { seasonOf } from '../../../src/v1/anime/jikan/current-season.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { FakeJikan, jikanAnime, page } from './fake-jikan.js';
 
-const TIMEOUT_MS = 1500;
+// Leaves 1250 ms of the 1.5 × timeout budget for a slot: more than one second-window of the limiter.
+const TIMEOUT_MS = 2500;
 
 describe('anime data routes against a fake Jikan', () => {
   let fake: FakeJikan;
@@ -115,13 +116,65 @@ describe('anime data routes against a fake Jikan', () => {
       assert.ok(retried.at - limited.at >= 950, 'the retry came after the second Retry-After asked for');
     });
 
-    it('does not sit out a long Retry-After: 502 at once', async () => {
-      fake.script('/anime', { status: 429, headers: { 'retry-after': '3600' }, body: { status: 429 } });
+    it('after a 429 with Retry-After: 30, other questions stay away from upstream: stale or 503 with Retry-After', async () => {
+      // An app of its own: the pause belongs to its Jikan client and lasts beyond this test.
+      const paused = await buildTestApp({ jikanUrl: fake.url, jikanTimeoutMs: TIMEOUT_MS });
+      const ask = (url: string) => paused.inject({ method: 'GET', url });
+      const old = { ...jikanAnime(32281, 'Kimi no Na wa.') };
+      await paused.db
+        .insertInto('anime_cache')
+        .values({
+          key: 'lookup:kimi no na wa',
+          value: JSON.stringify({
+            malId: old.mal_id,
+            title: old.title,
+            titleEnglish: 'Your Name.',
+            score: 8.8,
+            episodes: 1,
+            genres: [],
+            synopsis: null,
+            poster: null,
+            url: old.url,
+            season: null,
+            year: 2016,
+          }),
+          fetched_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+        })
+        .execute();
+      const retryAfter = (response: { headers: Record<string, unknown> }) =>
+        Number(response.headers['retry-after']);
+
+      fake.script('/anime', { status: 429, headers: { 'retry-after': '30' }, body: { status: 429 } });
       const before = fake.count('/anime');
-      const response = await get('/api/v1/anime/lookup?title=rate%20limited%20for%20an%20hour');
-      assert.equal(response.statusCode, 502);
-      assert.equal(response.json().code, 'UPSTREAM_FAILED');
-      assert.equal(fake.count('/anime'), before + 1);
+      const limited = await ask('/api/v1/anime/lookup?title=rate%20limited%20for%20a%20while');
+      assert.equal(limited.statusCode, 503);
+      assert.equal(limited.json().code, 'SERVICE_UNAVAILABLE');
+      assert.ok(retryAfter(limited) >= 25 && retryAfter(limited) <= 30, `Retry-After ${retryAfter(limited)}`);
+      assert.equal(fake.count('/anime'), before + 1, 'a 30 s pause is not waited out: no retry');
+
+      // Upstream would answer now, but the pause is not over: nobody asks it.
+      fake.script('/anime', { status: 200, body: page(jikanAnime(5114, 'Fullmetal Alchemist')) });
+      const other = await ask('/api/v1/anime/lookup?title=a%20different%20question');
+      assert.equal(other.statusCode, 503);
+      assert.ok(retryAfter(other) >= 25 && retryAfter(other) <= 30, `Retry-After ${retryAfter(other)}`);
+      const top = await ask('/api/v1/anime/top');
+      assert.equal(top.statusCode, 503);
+      assert.ok(retryAfter(top) >= 25 && retryAfter(top) <= 30);
+      const stale = await ask('/api/v1/anime/lookup?title=Kimi%20no%20Na%20wa');
+      assert.equal(stale.statusCode, 200);
+      assert.equal(stale.headers['x-cache'], 'stale');
+      assert.equal(stale.json().malId, 32281);
+      assert.equal(fake.count('/anime'), before + 1, 'no other question reached upstream');
+      assert.equal(fake.count('/top/anime'), 0);
+    });
+
+    it('gives up when a retry no longer fits the time budget: a 500 just under the timeout → 504', async () => {
+      fake.script('/anime', { status: 500, delayMs: TIMEOUT_MS - 200 });
+      const before = fake.count('/anime');
+      const response = await get('/api/v1/anime/lookup?title=slow%20and%20failing');
+      assert.equal(response.statusCode, 504);
+      assert.equal(response.json().code, 'UPSTREAM_TIMEOUT');
+      assert.equal(fake.count('/anime'), before + 1, 'one attempt: a second could not finish in time');
     });
 
     it('gives 504 UPSTREAM_TIMEOUT when upstream is too slow, without asking again', async () => {

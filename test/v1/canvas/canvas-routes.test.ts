@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { clearAvatarCache } from '../../../src/v1/canvas/avatar.js';
 import { buildTestApp } from '../../helpers/test-app.js';
+import { spyOnConnections, stubDns } from '../../lib/safe-fetch/connection-spy.js';
 import { type LoopbackServer, startLoopbackHttps } from '../../lib/safe-fetch/loopback-https.js';
 import { samplePortrait } from './sample-images.js';
 
@@ -159,6 +160,8 @@ describe('GET /api/v1/canvas/:type', () => {
       );
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['x-avatar-status'], `default; reason=${reason}`);
+      // The avatar may be back in a minute: the stand-in card is not cached for the usual ten.
+      assert.equal(res.headers['cache-control'], 'public, max-age=30');
       // The default avatar is exactly what a card without an avatar shows.
       assert.deepEqual(res.rawPayload, plain.rawPayload);
     });
@@ -193,16 +196,35 @@ describe('GET /api/v1/canvas/:type on the production fetch path', () => {
     });
   }
 
-  test('private and link-local avatar addresses are refused', async () => {
-    for (const url of [
+  test('private and link-local avatar addresses, literal or behind a name, are refused without a connection attempt', async () => {
+    clearAvatarCache();
+    const dns = stubDns({ 'avatars.intranet.example': ['10.20.30.40'], 'cdn.lan.example': ['192.168.7.7'] });
+    const spy = spyOnConnections();
+    const statuses: string[] = [];
+    const urls = [
       'https://10.1.2.3/a.png',
       'https://192.168.0.10/a.png',
+      'https://172.16.5.4/a.png',
       'https://169.254.169.254/a.png',
       'https://[fe80::1]/a.png',
-    ]) {
-      const res = await card(app, `me?name=Aki&level=3&avatar=${encodeURIComponent(url)}`);
-      assert.equal(res.headers['x-avatar-status'], 'default; reason=FORBIDDEN_ADDRESS', url);
+      'https://avatars.intranet.example/a.png',
+      'https://cdn.lan.example/a.png',
+    ];
+    try {
+      for (const url of urls) {
+        const res = await card(app, `me?name=Aki&level=3&avatar=${encodeURIComponent(url)}`);
+        assert.equal(res.statusCode, 200, url);
+        statuses.push(String(res.headers['x-avatar-status']));
+      }
+    } finally {
+      spy.restore();
+      dns.restore();
     }
+    assert.deepEqual(spy.attempts, []);
+    assert.deepEqual(
+      statuses,
+      urls.map(() => 'default; reason=FORBIDDEN_ADDRESS'),
+    );
   });
 });
 

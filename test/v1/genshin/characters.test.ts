@@ -32,6 +32,43 @@ describe('the Genshin roster', () => {
     assert.equal(roster.find('  '), null);
   });
 
+  const names = (match: ReturnType<typeof roster.match>) =>
+    'character' in match ? match.character.name : match.candidates.map((c) => c.name);
+
+  it('knows the names players use that the data does not have', () => {
+    assert.equal(names(roster.match('childe')), 'Tartaglia');
+    assert.equal(names(roster.match('Childe')), 'Tartaglia');
+    assert.equal(names(roster.match('scaramouche')), 'Wanderer');
+    assert.equal(names(roster.match('Raiden Ei')), 'Raiden Shogun');
+    assert.deepEqual(names(roster.match('traveler')), ['Aether', 'Lumine']);
+    assert.deepEqual(names(roster.match('Traveller')), ['Aether', 'Lumine']);
+    assert.equal(names(roster.match('aether')), 'Aether');
+  });
+
+  it('lists the candidates of an ambiguous name or prefix, and finds a unique prefix', () => {
+    assert.deepEqual(names(roster.match('kamisato')), ['Kamisato Ayaka', 'Kamisato Ayato']);
+    assert.deepEqual(names(roster.match('Kamisato A')), ['Kamisato Ayaka', 'Kamisato Ayato']);
+    assert.deepEqual(names(roster.match('xia')), ['Xiangling', 'Xianyun', 'Xiao']);
+    assert.equal(names(roster.match('neuvi')), 'Neuvillette');
+    assert.equal(names(roster.match('ayat')), 'Kamisato Ayato');
+    assert.equal(names(roster.match('manekin')), 'Manekin', 'a full name wins over a longer one it starts');
+    assert.deepEqual(names(roster.match('xi')), [], 'two letters are no prefix');
+    assert.deepEqual(names(roster.match('nobody')), []);
+  });
+
+  it('has every image field in every record: an https URL from the dataset, or null', () => {
+    const fields = ['icon', 'sideIcon', 'card', 'portrait', 'cover', 'avatar'];
+    for (const c of roster.characters) {
+      assert.deepEqual(Object.keys(c.images), fields, c.name);
+      for (const url of Object.values(c.images)) {
+        assert.ok(
+          url === null || /^https:\/\/[^/]*(mihoyo|hoyoverse|hoyolab|nocookie)\./.test(url),
+          `${c.name}: ${url}`,
+        );
+      }
+    }
+  });
+
   it('filters by element and picks randomly within it', () => {
     const pyro = roster.list('Pyro');
     assert.ok(pyro.length > 10 && pyro.every((c) => c.element === 'Pyro'));

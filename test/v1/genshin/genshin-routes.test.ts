@@ -65,6 +65,36 @@ describe('Genshin routes', () => {
       assert.match(response.json().detail, /Nobody Atall/);
     });
 
+    it('knows aliases: childe is Tartaglia', async () => {
+      const response = await get('/api/v1/genshin/characters/childe');
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.json().name, 'Tartaglia');
+    });
+
+    for (const [asked, candidates] of [
+      ['kamisato', ['Kamisato Ayaka', 'Kamisato Ayato']],
+      ['traveler', ['Aether', 'Lumine']],
+    ] as const) {
+      it(`404s for "${asked}" with a detail and a candidates member listing ${candidates.join(' and ')}`, async () => {
+        const response = await get(`/api/v1/genshin/characters/${asked}`);
+        assert.equal(response.statusCode, 404);
+        assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
+        const body = response.json();
+        assert.equal(body.code, 'NOT_FOUND');
+        for (const name of candidates) assert.match(body.detail, new RegExp(name));
+        assert.deepEqual(body.candidates, candidates);
+      });
+    }
+
+    it('answers a character without some images with those images null, not missing', async () => {
+      const response = await get('/api/v1/genshin/characters/Manekin');
+      assert.equal(response.statusCode, 200);
+      const { images } = response.json();
+      assert.deepEqual(Object.keys(images), ['icon', 'sideIcon', 'card', 'portrait', 'cover', 'avatar']);
+      assert.equal(images.card, null);
+      assert.match(images.icon, /^https:\/\//);
+    });
+
     it('refuses an overlong name with 400', async () => {
       const response = await get(`/api/v1/genshin/characters/${'x'.repeat(65)}`);
       assert.equal(response.statusCode, 400);

@@ -10,7 +10,7 @@ export interface Quote {
 
 export const QUOTES: readonly Quote[] = [
   {
-    text: 'I never go back on my word. That is my way of the ninja.',
+    text: 'A promise I make is a promise I keep. That is the only ninja way I know.',
     character: 'Naruto Uzumaki',
     anime: 'Naruto',
   },
@@ -35,12 +35,12 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Naruto',
   },
   {
-    text: 'Wherever leaves dance, a fire still burns for the village.',
+    text: 'As long as someone cares for the village, its fire never goes out.',
     character: 'Hiruzen Sarutobi',
     anime: 'Naruto',
   },
   {
-    text: 'I am going to be King of the Pirates, and I will not lose to anyone on the way.',
+    text: 'One day the whole sea will call me its king, and nobody on the way is stopping me.',
     character: 'Monkey D. Luffy',
     anime: 'One Piece',
   },
@@ -134,7 +134,7 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Demon Slayer',
   },
   {
-    text: 'No matter how many people you lose, you have no choice but to go on living.',
+    text: 'Grief does not get a vote on whether you keep walking. Walk, and carry them with you.',
     character: 'Tanjiro Kamado',
     anime: 'Demon Slayer',
   },
@@ -154,7 +154,7 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Demon Slayer',
   },
   {
-    text: 'It is the weak who decide what strength really means.',
+    text: 'Never hand anyone else the power to decide whether you live.',
     character: 'Giyu Tomioka',
     anime: 'Demon Slayer',
   },
@@ -169,7 +169,7 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Jujutsu Kaisen',
   },
   {
-    text: 'I save people unequally, and I am fine with that.',
+    text: 'I do not pretend to be fair. I help the people I think deserve it.',
     character: 'Megumi Fushiguro',
     anime: 'Jujutsu Kaisen',
   },
@@ -192,7 +192,7 @@ export const QUOTES: readonly Quote[] = [
   },
   {
     text: 'Your power is yours. Do not let anyone tell you what it is for.',
-    character: 'Shoto Todoroki',
+    character: 'Izuku Midoriya',
     anime: 'My Hero Academia',
   },
   {
@@ -268,7 +268,11 @@ export const QUOTES: readonly Quote[] = [
     character: 'L',
     anime: 'Death Note',
   },
-  { text: 'Humans are so interesting. That is why I stay.', character: 'Ryuk', anime: 'Death Note' },
+  {
+    text: 'You humans never get boring. That is the only reason I hang around.',
+    character: 'Ryuk',
+    anime: 'Death Note',
+  },
   {
     text: 'Point the drill upward and keep spinning. The sky will give way.',
     character: 'Kamina',
@@ -290,13 +294,13 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Neon Genesis Evangelion',
   },
   {
-    text: 'Anywhere can be paradise, as long as you have the will to live.',
+    text: 'Where you are matters less than still wanting to live there; while you live, happiness can find you.',
     character: 'Yui Ikari',
     anime: 'Neon Genesis Evangelion',
   },
   {
     text: 'Do not just stand there. Get in the robot or go home.',
-    character: 'Misato Katsuragi',
+    character: 'Gendo Ikari',
     anime: 'Neon Genesis Evangelion',
   },
   {
@@ -305,7 +309,7 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Tengen Toppa Gurren Lagann',
   },
   {
-    text: 'Once you have met someone, you never really forget them.',
+    text: 'Nobody you have met is ever truly gone; the memory just takes its time coming home.',
     character: 'Zeniba',
     anime: 'Spirited Away',
   },
@@ -320,13 +324,13 @@ export const QUOTES: readonly Quote[] = [
     anime: "Howl's Moving Castle",
   },
   {
-    text: 'I have finally found something I want to protect. It is you.',
+    text: 'For once there is something I will not run from: keeping you safe.',
     character: 'Howl',
     anime: "Howl's Moving Castle",
   },
   {
-    text: 'Life is heavy and the world is unfair, and we keep finding reasons to stay.',
-    character: 'Lady Eboshi',
+    text: 'Our days are hard and the world is cruel to us, and still we find things worth living for.',
+    character: 'Osa',
     anime: 'Princess Mononoke',
   },
   {
@@ -385,7 +389,7 @@ export const QUOTES: readonly Quote[] = [
     anime: 'Haikyu!!',
   },
   {
-    text: 'Talent is something you make bloom; instinct is something you polish.',
+    text: 'Nobody is handed talent fully grown: you raise it, and you sharpen your feel for the game by hand.',
     character: 'Toru Oikawa',
     anime: 'Haikyu!!',
   },
@@ -410,8 +414,16 @@ export const QUOTES: readonly Quote[] = [
     character: 'Asta',
     anime: 'Black Clover',
   },
-  { text: 'Not giving up is my magic!', character: 'Asta', anime: 'Black Clover' },
-  { text: 'Surpass your limits, right here, right now.', character: 'Yami Sukehiro', anime: 'Black Clover' },
+  {
+    text: 'I was born without magic, so refusing to quit will have to do!',
+    character: 'Asta',
+    anime: 'Black Clover',
+  },
+  {
+    text: 'Your limit is just the line you cross today, not some other day.',
+    character: 'Yami Sukehiro',
+    anime: 'Black Clover',
+  },
   {
     text: 'The dead do not come back. That is why the living must be kind.',
     character: 'Frieren',

@@ -3,7 +3,7 @@ import { font } from '../../../lib/fonts.js';
 import type { CardData } from '../card-data.js';
 import { INK, mix, rgba, WHITE } from '../color.js';
 import { clipCard, drawCover, drawGlow, drawPill, fitText } from '../draw.js';
-import { compactNumber, progressShare, rankLabel } from '../progress.js';
+import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const AI_CARD = { width: 934, height: 282 } as const;
 
@@ -112,11 +112,8 @@ export function drawAiCard(data: CardData): Canvas {
   ctx.textAlign = 'right';
   ctx.font = font(600, 18);
   ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
-  ctx.fillText(
-    `${compactNumber(data.xp)} / ${compactNumber(data.needed)} XP · ${Math.floor(share * 100)}%`,
-    right,
-    172,
-  );
+  const figures = xpFigures(data.xp, data.needed);
+  ctx.fillText(`${figures.xp} / ${figures.needed} XP · ${figures.percent}`, right, 172);
   ctx.textAlign = 'left';
 
   // Segmented meter: lit cells glow in the accent, the last lit one brightest.

@@ -1,21 +1,13 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { font } from '../../../lib/fonts.js';
 import type { CardData } from '../card-data.js';
-import { INK, mix, readableOn, rgba, WHITE } from '../color.js';
-import {
-  clipCard,
-  drawAvatarCircle,
-  drawCover,
-  drawGlow,
-  drawPill,
-  drawProgressBar,
-  fitText,
-} from '../draw.js';
-import { compactNumber, progressShare, rankLabel } from '../progress.js';
+import { INK, mix, rgba, WHITE } from '../color.js';
+import { clipCard, drawAvatarCircle, drawCover, drawGlow, drawProgressBar, fitText } from '../draw.js';
+import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const ME_CARD = { width: 800, height: 440 } as const;
 
-/** The profile card: a banner, the avatar overlapping it, name and pills, three stat tiles and a slim bar. */
+/** The profile card: a banner, the avatar overlapping it, the name, three stat tiles and a slim bar. */
 export function drawMeCard(data: CardData): Canvas {
   const { width: W, height: H } = ME_CARD;
   const canvas = createCanvas(W, H);
@@ -66,31 +58,19 @@ export function drawMeCard(data: CardData): Canvas {
   ctx.fill();
   drawAvatarCircle(ctx, data.face, 130, 150, 78, { from: light, to: accent, width: 5 });
 
+  // The name alone beside the avatar: level and rank have their tiles below, shown once.
   const left = 236;
   const name = fitText(ctx, data.name, W - left - 40, 800, 40, 24);
   ctx.fillStyle = '#ffffff';
-  ctx.fillText(name, left, 200);
-  let x = left;
-  x +=
-    drawPill(ctx, `LV ${data.level}`, x, 216, 30, {
-      fill: rgba(accent, 1),
-      color: readableOn(accent),
-      size: 15,
-    }) + 10;
-  if (data.rank !== undefined) {
-    drawPill(ctx, `RANK ${rankLabel(data.rank)}`, x, 216, 30, {
-      fill: 'rgba(255, 255, 255, 0.12)',
-      color: '#ffffff',
-      size: 15,
-    });
-  }
+  ctx.fillText(name, left, 218);
 
   // Stat tiles.
   const share = progressShare(data.xp, data.needed);
+  const figures = xpFigures(data.xp, data.needed);
   const tiles: Array<[string, string]> = [
     ['LEVEL', String(data.level)],
     ['RANK', data.rank === undefined ? '—' : rankLabel(data.rank)],
-    ['XP', compactNumber(data.xp)],
+    ['XP', figures.xp],
   ];
   const gap = 16;
   const tileWidth = (W - 80 - gap * 2) / 3;
@@ -115,10 +95,10 @@ export function drawMeCard(data: CardData): Canvas {
 
   ctx.font = font(600, 17);
   ctx.fillStyle = 'rgba(255, 255, 255, 0.75)';
-  ctx.fillText(`Next level · ${compactNumber(data.xp)} / ${compactNumber(data.needed)} XP`, 40, 390);
+  ctx.fillText(`Next level · ${figures.xp} / ${figures.needed} XP`, 40, 390);
   ctx.textAlign = 'right';
   ctx.fillStyle = rgba(light, 1);
-  ctx.fillText(`${Math.floor(share * 100)}%`, W - 40, 390);
+  ctx.fillText(figures.percent, W - 40, 390);
   ctx.textAlign = 'left';
   drawProgressBar(ctx, 40, 402, W - 80, 16, share, accent, light);
   return canvas;

@@ -11,7 +11,7 @@ import {
   drawProgressBar,
   fitText,
 } from '../draw.js';
-import { compactNumber, progressShare, rankLabel } from '../progress.js';
+import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const XP_CARD = { width: 934, height: 282 } as const;
 
@@ -67,18 +67,18 @@ export function drawXpCard(data: CardData): Canvas {
   ctx.fillRect(left, 128, right - left, 1.5);
 
   const share = progressShare(data.xp, data.needed);
+  const figures = xpFigures(data.xp, data.needed);
   ctx.font = font(600, 22);
   ctx.fillStyle = '#ffffff';
-  const xpText = compactNumber(data.xp);
-  ctx.fillText(xpText, left, 178);
-  const xpWidth = ctx.measureText(xpText).width;
+  ctx.fillText(figures.xp, left, 178);
+  const xpWidth = ctx.measureText(figures.xp).width;
   ctx.fillStyle = 'rgba(255, 255, 255, 0.55)';
   ctx.font = font(400, 22);
-  ctx.fillText(` / ${compactNumber(data.needed)} XP`, left + xpWidth, 178);
+  ctx.fillText(` / ${figures.needed} XP`, left + xpWidth, 178);
   ctx.textAlign = 'right';
   ctx.font = font(600, 22);
   ctx.fillStyle = rgba(light, 1);
-  ctx.fillText(`${Math.floor(share * 100)}%`, right, 178);
+  ctx.fillText(figures.percent, right, 178);
   ctx.textAlign = 'left';
 
   drawProgressBar(ctx, left, 196, right - left, 30, share, accent, light);

@@ -81,13 +81,14 @@ describe('JikanClient against a fake Jikan', () => {
     const limiter = jikanLimiter(10_000);
     const grants: number[] = [];
     const acquire = limiter.acquire.bind(limiter);
-    limiter.acquire = async () => {
-      const at = await acquire();
+    limiter.acquire = async (maxWaitMs?: number) => {
+      const at = await acquire(maxWaitMs);
       grants.push(at);
       return at;
     };
     fake.script('/burst', { status: 200, body: page() });
-    const shared = client({ limiter });
+    // A budget that lets the seventh question wait its two seconds for a slot.
+    const shared = client({ limiter, budgetMs: 20_000 });
     await Promise.all(Array.from({ length: 7 }, (_, i) => shared.get('/burst', { i })));
     assert.equal(fake.count('/burst'), 7);
     grants.sort((a, b) => a - b);
@@ -95,6 +96,56 @@ describe('JikanClient against a fake Jikan', () => {
       // Slots are booked as start + 1000 in fractional milliseconds; allow for float rounding.
       assert.ok(grants[i] - grants[i - 3] >= 1000 - 1e-6, `starts ${i - 3} and ${i} are a second apart`);
     }
+  });
+
+  it('a 429 with Retry-After pauses the client: no question goes upstream until it is over', async () => {
+    fake.script('/limited', { status: 429, headers: { 'retry-after': '30' } });
+    fake.script('/other', { status: 200, body: page() });
+    const paused = client();
+    await assert.rejects(paused.get('/limited'), (error: unknown) => {
+      assert.ok(failure('busy')(error));
+      const retryAfter = (error as UpstreamError).retryAfterMs ?? 0;
+      assert.ok(retryAfter > 25_000 && retryAfter <= 30_000, `retry after ${retryAfter} ms`);
+      return true;
+    });
+    assert.equal(fake.count('/limited'), 1, 'a 30 s pause does not fit the budget: no retry');
+    for (const path of ['/other', '/limited']) {
+      await assert.rejects(paused.get(path), (error: unknown) => {
+        assert.ok(failure('busy')(error));
+        const retryAfter = (error as UpstreamError).retryAfterMs ?? 0;
+        assert.ok(retryAfter > 25_000 && retryAfter <= 30_000, `retry after ${retryAfter} ms`);
+        return true;
+      });
+    }
+    assert.equal(fake.count('/other'), 0, 'the other question never reached upstream');
+    assert.equal(fake.count('/limited'), 1);
+  });
+
+  it('caps the pause a Retry-After asks for at maxPauseMs (10 minutes by default)', async () => {
+    fake.script('/limited-a-day', { status: 429, headers: { 'retry-after': '86400' } });
+    const paused = client();
+    await assert.rejects(paused.get('/limited-a-day'), failure('busy'));
+    assert.ok(paused.limiter.pausedFor() <= 600_000);
+    assert.ok(paused.limiter.pausedFor() > 590_000);
+    const short = client({ maxPauseMs: 2000 });
+    await assert.rejects(short.get('/limited-a-day'), failure('busy'));
+    assert.ok(short.limiter.pausedFor() <= 2000);
+  });
+
+  it('a 500 that arrives just under the timeout is not retried: the budget has no room for it', async () => {
+    // Budget 1.5 × 400 = 600 ms; one attempt took ~300 ms, a retry would need as long again.
+    fake.script('/slow-500', { status: 500, delayMs: 300 });
+    await assert.rejects(client({ timeoutMs: 400 }).get('/slow-500'), failure('timeout'));
+    assert.equal(fake.count('/slow-500'), 1);
+  });
+
+  it('counts the wait for a slot against the budget', async () => {
+    fake.script('/crowded', { status: 200, body: page() });
+    const limiter = jikanLimiter(10_000);
+    for (let i = 0; i < 3; i++) limiter.reserve(performance.now());
+    // The next slot is a second away; a 300 ms question (budget 450 ms) cannot wait for it.
+    await assert.rejects(client({ timeoutMs: 300, limiter }).get('/crowded'), failure('busy'));
+    assert.equal(fake.count('/crowded'), 0);
   });
 
   it('refuses with busy when the outbound queue is longer than allowed', async () => {

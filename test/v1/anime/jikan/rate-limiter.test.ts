@@ -69,4 +69,29 @@ describe('RateLimiter', () => {
     clock = 2000;
     assert.equal(await limiter.acquire(), 2000);
   });
+
+  it('a pause holds every slot back until it is over, and a caller may ask to wait less', async () => {
+    let clock = 0;
+    const limiter = new RateLimiter({
+      windows: JIKAN,
+      maxWaitMs: 60_000,
+      now: () => clock,
+      sleep: async () => {},
+    });
+    limiter.pause(30_000);
+    assert.equal(limiter.pausedFor(), 30_000);
+    assert.equal(limiter.nextSlot(0), 30_000);
+    await assert.rejects(limiter.acquire(5000), (error: unknown) => {
+      assert.ok(error instanceof LimiterBusyError);
+      assert.equal(error.retryAfterMs, 30_000);
+      return true;
+    });
+    limiter.pause(1000);
+    assert.equal(limiter.pausedFor(), 30_000, 'a shorter pause does not cut a longer one');
+    clock = 10_000;
+    assert.equal(await limiter.acquire(), 30_000, 'a patient caller waits for the end of the pause');
+    clock = 30_000;
+    assert.equal(limiter.pausedFor(), 0);
+    assert.equal(await limiter.acquire(0), 30_000);
+  });
 });
