@@ -75,15 +75,15 @@ export function blockDurationMs(failures: number, policy: ThrottlePolicy): numbe
 export async function reserveAttempt(
   db: Kysely<Database>,
   keys: readonly ThrottleKey[],
-  now = new Date(),
+  at?: Date,
 ): Promise<number> {
   // One lock order for every transaction, so two logins never wait on each other in a circle.
   const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const nowIso = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    const started = (at ?? new Date()).toISOString();
     await trx
       .insertInto('login_throttle')
-      .values(sorted.map(({ key }) => ({ key, failures: 0, window_started_at: nowIso, blocked_until: null })))
+      .values(sorted.map(({ key }) => ({ key, failures: 0, window_started_at: started, blocked_until: null })))
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     const rows = await trx
@@ -98,6 +98,10 @@ export async function reserveAttempt(
       // SQLite runs one transaction at a time on our single connection; PostgreSQL needs the lock.
       .$if(dialectOf(db) === 'postgres', (query) => query.forUpdate())
       .execute();
+    // The time is read once the rows are ours: an attempt that waited for the lock must not judge
+    // holds set meanwhile by attempts that came after it from its older clock.
+    const now = at ?? new Date();
+    const nowIso = now.toISOString();
     const until = Math.max(0, ...rows.map((row) => (row.blocked_until ? Date.parse(row.blocked_until) : 0)));
     if (until > now.getTime()) return Math.ceil((until - now.getTime()) / 1000);
 
