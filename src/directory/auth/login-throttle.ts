@@ -83,7 +83,9 @@ export async function reserveAttempt(
     const started = (at ?? new Date()).toISOString();
     await trx
       .insertInto('login_throttle')
-      .values(sorted.map(({ key }) => ({ key, failures: 0, window_started_at: started, blocked_until: null })))
+      .values(
+        sorted.map(({ key }) => ({ key, failures: 0, window_started_at: started, blocked_until: null })),
+      )
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     const rows = await trx
