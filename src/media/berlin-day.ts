@@ -1,27 +1,15 @@
+import { berlinTime } from '../v1/util/timestamp.js';
+
 /**
  * When a Europe/Berlin calendar day begins, in UTC. The daily picks use it to judge which items
  * already existed on that day; src/lib/deterministic.ts gives the day itself (berlinDate).
  */
 
-// Building a DateTimeFormat costs far more than using one.
-const BERLIN_CLOCK = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
 /** How far Berlin's wall clock is ahead of UTC at the instant `ms` (one or two hours). */
 function berlinOffsetMs(ms: number): number {
-  const parts = Object.fromEntries(
-    BERLIN_CLOCK.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]),
-  );
-  const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wallClock - Math.floor(ms / 1000) * 1000;
+  const offset = berlinTime(ms).offset; // "+01:00", "+02:00"
+  const minutes = Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6));
+  return (offset.startsWith('-') ? -1 : 1) * minutes * 60_000;
 }
 
 /**
