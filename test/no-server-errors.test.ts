@@ -18,6 +18,9 @@ const HOSTILE_SEGMENTS = [
   '%F0%9F%98%80',
   '%ff%fe',
   '%ZZ',
+  // Names every plain object has: a lookup table indexed with them finds Object.prototype's.
+  '__proto__',
+  'constructor',
 ];
 const HOSTILE_QUERIES = [
   'amount=abc&count=-5&limit=1e9&level=NaN&sides=0.5&words=%00&number=MMMMM',
@@ -26,6 +29,7 @@ const HOSTILE_QUERIES = [
   'raw=maybe&type=9&query=%ff&category=%00&element=plasma&avatar=javascript:alert(1)',
   'cursor=!!!not-a-cursor!!!&platform=%00&search=%25%25%25&state=whatever',
   'a[]=1&a[]=2&thing[]=x&title[]=y&seed=%F0%9F%98%80',
+  'choice=__proto__&name=constructor&type=constructor&category=__proto__&lang=constructor&element=__proto__&platform=toString&state=__proto__&mode=constructor&algo=constructor&format=__proto__&weapon=constructor&region=__proto__',
   // Coerced to ±Infinity: a whole number to a careless check, and an endless loop or array after it.
   'count=1e400&amount=1e400&limit=1e400&length=1e400&words=1e400&sides=1e400&level=1e400&xp=1e400&needed=1e400&rank=1e400&ts=1e400&page=1e400&n=1e400',
   'count=-1e400&amount=-1e400&limit=-1e400&length=-1e400&words=-1e400&sides=-1e400&level=-1e400&xp=-1e400&needed=-1e400&rank=-1e400&ts=-1e400&page=-1e400&n=-1e400',
