@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { type Database, nowIso } from '../../db/database.js';
+import { retryConflicts } from '../../db/retry-conflicts.js';
 import type { Cursor } from './cursor.js';
 import type { GroupRow } from './group-json.js';
 import type { CleanSubmission } from './group-submission.js';
-import { retryConflicts } from './retry-conflicts.js';
 
 const GROUP_COLUMNS = [
   'id',

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Database, dialectOf, nowIso } from '../../db/database.js';
-import { retryConflicts } from './retry-conflicts.js';
+import { retryConflicts } from '../../db/retry-conflicts.js';
 
 export interface LikeState {
   likes: number;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isRetryableConflict, retryConflicts } from '../../../src/directory/groups/retry-conflicts.js';
+import { isRetryableConflict, retryConflicts } from '../../src/db/retry-conflicts.js';
 
 const conflict = (code: string) => Object.assign(new Error(code), { code });
 
