@@ -90,6 +90,49 @@ describe('src/server.ts', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('serves a few seconds of light load on the default SQLite database without a native abort, then exits 0', {
+    timeout: 120_000,
+  }, async () => {
+    // Small young generation: many collections in a few seconds, so native finalisers run (see
+    // test/db/native-teardown.test.ts for the abort this guards against).
+    const server = await startServer({ DEMO_CONTENT: 'false', NODE_OPTIONS: '--max-semi-space-size=1' });
+    const { child, dataDir, address } = server;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal }));
+    });
+    try {
+      const paths = [
+        '/healthz',
+        '/api/v1/util/uuid',
+        '/api/groups',
+        '/api/auth/me',
+        '/api/public/stats',
+        '/api/v1/endpoints',
+      ];
+      const until = Date.now() + 4000;
+      let answered = 0;
+      await Promise.all(
+        [0, 1, 2, 3].map(async (worker) => {
+          for (let i = worker; Date.now() < until && child.exitCode === null; i++) {
+            const answer = await fetch(`${address}${paths[i % paths.length]}`);
+            await answer.arrayBuffer();
+            assert.ok(answer.status < 500, `${paths[i % paths.length]} answered ${answer.status}`);
+            answered++;
+          }
+        }),
+      );
+      assert.ok(answered > 20, `only ${answered} answers in 4 s`);
+      child.kill('SIGTERM');
+      const { code, signal } = await exited;
+      assert.equal(signal, null, server.output);
+      assert.equal(code, 0, server.output);
+      assert.doesNotMatch(server.output, /Assertion failed|Segmentation fault/);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('refuses to start with an invalid setting and says which', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-server-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

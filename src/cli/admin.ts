@@ -1,3 +1,4 @@
+import '../require-supported-node.js';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config.js';

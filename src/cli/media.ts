@@ -1,3 +1,4 @@
+import '../require-supported-node.js';
 import { ConfigError } from '../config.js';
 import { runMediaCommand, UsageError } from '../media/media-commands.js';
 import { MediaStore } from '../media/media-store.js';

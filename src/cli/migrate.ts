@@ -1,3 +1,4 @@
+import '../require-supported-node.js';
 import { ConfigError } from '../config.js';
 import { openDatabase } from './open-database.js';
 
