@@ -20,6 +20,7 @@ import openapi from './plugins/openapi.js';
 import redis from './plugins/redis.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
+import storage from './plugins/storage.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jsonBody);
   await app.register(database, { config });
   await app.register(redis, { config });
+  await app.register(storage, { config });
   await app.register(loopbackOnly);
   await app.register(securityHeaders, { config });
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);

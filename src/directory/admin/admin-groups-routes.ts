@@ -79,7 +79,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
       if (!removed) throw notFound(`No group with id ${request.params.id}.`);
       await pageCache.invalidate();
       if (removed.logo_file) {
-        await removeLogo(app.config.dataDir, removed.logo_file).catch((error) =>
+        await removeLogo(app.blobs, removed.logo_file).catch((error) =>
           request.log.warn(
             { err: error, file: removed.logo_file },
             'logo file of a deleted group not removed',

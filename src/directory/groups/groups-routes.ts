@@ -223,7 +223,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
         body: SubmitBody,
         response: {
           201: Type.Object({ group: GroupSchema }),
-          ...problemResponses(400, 401, 403, 413, 415),
+          ...problemResponses(400, 401, 403, 413, 415, 503),
         },
       },
     },
@@ -236,7 +236,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
       let image: Logo | null = null;
       if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
 
-      const logoFile = image ? await saveLogo(app.config.dataDir, image.data, image.extension) : null;
+      // Stored before the row; a storage failure (503) therefore leaves no group behind.
+      const logoFile = image ? await saveLogo(app.blobs, image.data, image.extension) : null;
       try {
         const row = await insertGroup(app.db, {
           ...parsed.value,
@@ -246,7 +247,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
         const group = groupJsonFor(request)(row);
         return reply.code(201).send({ group: { ...group, likedByMe: false } });
       } catch (error) {
-        if (logoFile) await removeLogo(app.config.dataDir, logoFile);
+        if (logoFile) await removeLogo(app.blobs, logoFile).catch(() => {});
         throw error;
       }
     },
