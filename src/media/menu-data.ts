@@ -55,21 +55,17 @@ export function parseMenuFile(text: string, path: string): MenuFile {
 export interface MenuStoreOptions {
   bundledPath?: string;
   onError?: (error: Error) => void;
-  /** How long a loaded menu is used before the storage is asked again whether it changed (0: every time). */
-  recheckMs?: number;
 }
 
 /**
- * Reads the menu data, again whenever the operator's file changes (its change tag), so an edit
- * shows without a restart, on every instance alike. A broken override is reported and the
- * bundled file used.
+ * Reads the menu data, again whenever the operator's file changes (its change tag, asked for on
+ * every load: a stat on disk, a HEAD at a bucket), so an edit shows at once without a restart, on
+ * every instance alike. A broken override is reported and the bundled file used.
  */
 export class MenuStore {
   private cached?: { source: string; tag: string; menu: MenuFile };
-  private checkedAt = 0;
   private readonly bundledPath: string;
   private readonly onError: (error: Error) => void;
-  private readonly recheckMs: number;
 
   constructor(
     private readonly blobs: BlobStore,
@@ -77,13 +73,9 @@ export class MenuStore {
   ) {
     this.bundledPath = options.bundledPath ?? BUNDLED_MENU_PATH;
     this.onError = options.onError ?? (() => {});
-    this.recheckMs = options.recheckMs ?? 0;
   }
 
   async load(): Promise<MenuFile> {
-    const now = Date.now();
-    if (this.cached && this.recheckMs > 0 && now - this.checkedAt < this.recheckMs) return this.cached.menu;
-    this.checkedAt = now;
     try {
       const override = await this.blobs.head(MENU_KEY);
       if (override) {

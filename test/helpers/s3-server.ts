@@ -6,6 +6,17 @@ import S3rver from 's3rver';
 /** s3rver's fixed account; the SDK signs with it like with any other. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
+/**
+ * For apps a test builds with S3 storage (their credentials come from the SDK's default chain):
+ * s3rver's account in the environment, and the chain's instance-metadata lookup off, so that a
+ * test never asks anything but loopback for credentials.
+ */
+export function useS3rverCredentials(): void {
+  process.env.AWS_ACCESS_KEY_ID ??= S3RVER_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY ??= S3RVER_CREDENTIALS.secretAccessKey;
+  process.env.AWS_EC2_METADATA_DISABLED = 'true';
+}
+
 export interface TestS3 {
   /** http://127.0.0.1:PORT */
   endpoint: string;

@@ -11,13 +11,11 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { BlobStore } from '../../src/lib/storage/blob-store.js';
 import { openBlobStore } from '../../src/lib/storage/open-blob-store.js';
 import { parseStorageUrl, type StorageSettings, withSubPrefix } from '../../src/lib/storage/storage-url.js';
+import { useS3rverCredentials } from './s3-server.js';
 
 // With TEST_STORAGE_URL (an s3rver from scripts/start-test-s3.mjs, say) and no credentials given,
 // sign with s3rver's: the SDK's default chain would otherwise go looking for instance credentials.
-if (process.env.TEST_STORAGE_URL) {
-  process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
-}
+if (process.env.TEST_STORAGE_URL) useS3rverCredentials();
 
 const openApps: Array<() => Promise<void>> = [];
 

@@ -32,6 +32,7 @@ import {
   type PutOptions,
   StorageUnavailableError,
 } from './blob-store.js';
+import { sliceStream } from './byte-slice.js';
 import type { S3Location } from './storage-url.js';
 
 export interface S3BackendOptions {
@@ -154,15 +155,17 @@ export class S3BlobBackend implements BlobStore {
   }
 
   async get(key: string, span?: ByteSpan): Promise<Readable> {
+    const objectKey = this.objectKey(key);
     try {
       const out = await this.client.send(
         new GetObjectCommand({
           Bucket: this.bucket,
-          Key: this.objectKey(key),
+          Key: objectKey,
           Range: span ? `bytes=${span.start}-${span.end}` : undefined,
         }),
       );
-      return out.Body as Readable;
+      const body = out.Body as Readable;
+      return span ? exactSpan(body, span, out.ContentRange) : body;
     } catch (error) {
       if (nameOf(error) === 'NoSuchKey') throw new BlobNotFoundError(key);
       throw unavailable(error);
@@ -195,8 +198,9 @@ export class S3BlobBackend implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
+    const objectKey = this.objectKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
     } catch (error) {
       throw unavailable(error);
     }
@@ -284,6 +288,24 @@ export class S3BlobBackend implements BlobStore {
     this.transfer.destroy();
     for (const agent of this.agents) agent.destroy();
   }
+}
+
+/**
+ * The bytes asked for, even from a store that sends more: some S3-compatible servers read the
+ * one-byte range `bytes=0-0` as "from 0 to the end" (s3rver does) or ignore Range altogether.
+ */
+function exactSpan(body: Readable, span: ByteSpan, contentRange: string | undefined): Readable {
+  const sent = /^bytes (\d+)-(\d+)\//.exec(contentRange ?? '');
+  const start = sent ? Number(sent[1]) : 0;
+  const end = sent ? Number(sent[2]) : Number.POSITIVE_INFINITY;
+  if (start === span.start && end === span.end) return body;
+  if (start > span.start || end < span.end) {
+    body.destroy();
+    throw new Error(
+      `the store answered the range ${span.start}-${span.end} with ${contentRange ?? 'the whole object'}`,
+    );
+  }
+  return sliceStream(body, span.start - start, span.end - span.start + 1);
 }
 
 const nameOf = (error: unknown) => (error as { name?: string })?.name;

@@ -31,8 +31,6 @@ export function createMediaContext(app: FastifyInstance): MediaContext {
         app.log.warn({ err: error }, 'menu data unreadable; using the last good menu');
       reported = error.message;
     },
-    // A look at the disk costs a stat; at a bucket, a request: there, an edit shows within seconds.
-    recheckMs: app.blobs.kind === 'disk' ? 0 : 5000,
   });
   return {
     store,
