@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { dialectOf } from '../../src/db/database.js';
 import type { MediaStore } from '../../src/media/media-store.js';
 import { WrongKindError } from '../../src/media/media-store.js';
 import { NotMediaError } from '../../src/media/probe.js';
@@ -173,5 +175,30 @@ describe('MediaStore.sweepTemp', () => {
     utimesSync(join(tmp, 'old.part'), past, past);
     assert.equal(await store.sweepTemp(), 1);
     assert.deepEqual(readdirSync(tmp), ['young.part']);
+  });
+});
+
+describe('MediaStore: object first, then the row', () => {
+  it('a row that cannot be written takes its new object back: no row, no object', async () => {
+    const store = await openTestStore();
+    const postgres = dialectOf(store.db) === 'postgres';
+    // The database refuses this one file row, after its object has been stored.
+    if (postgres) {
+      await sql`CREATE FUNCTION refuse_file() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'forced failure'; END $$`.execute(store.db);
+      await sql`CREATE TRIGGER refuse_file BEFORE INSERT ON media_files FOR EACH ROW
+        EXECUTE FUNCTION refuse_file()`.execute(store.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_file BEFORE INSERT ON media_files
+        BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(store.db);
+    }
+    const bytes = await png(30);
+    await assert.rejects(store.addBuffer('neko', bytes), /forced failure/);
+    assert.deepEqual(await storedObjects(store), []);
+    assert.equal((await store.stats()).files, 0);
+
+    await sql`DROP TRIGGER refuse_file${sql.raw(postgres ? ' ON media_files' : '')}`.execute(store.db);
+    assert.equal((await store.addBuffer('neko', bytes)).outcome, 'added');
+    assert.equal((await storedObjects(store)).length, 1);
   });
 });
