@@ -117,3 +117,28 @@ describe('file storage down (S3 endpoint refusing connections)', () => {
     assert.equal((await store.counts()).get('waifu'), undefined);
   });
 });
+
+describe('MEDIA_PUBLIC_URL', () => {
+  it('file URLs in responses point below it, by storage key; private pools keep our own route', async () => {
+    const app = await buildTestApp({
+      mediaPublicUrl: 'https://cdn.example/kizuna',
+      privatePools: ['hidden'],
+    });
+    const { sha256 } = await storeOf(app).addBuffer('neko', await png(81));
+    const pick = (await app.inject({ url: '/api/v1/neko' })).json().results[0];
+    assert.equal(pick.url, `https://cdn.example/kizuna/media/files/${sha256.slice(0, 2)}/${sha256}.png`);
+
+    const { sha256: hidden } = await storeOf(app).addBuffer('hidden', await png(82));
+    const secret = (await app.inject({ url: '/api/v1/media/hidden' })).json();
+    assert.equal(secret.url, `http://localhost:80/api/v1/files/${hidden}.png`);
+
+    const user = await loggedInBrowser(app);
+    const res = await submitGroup(user, {
+      ...VALID_FIELDS,
+      logo: { bytes: await imageBytes('png'), filename: 'logo.png' },
+    });
+    assert.match(res.json().group.logoUrl, /^https:\/\/cdn\.example\/kizuna\/logos\/[0-9a-f]{32}\.png$/);
+    // Our own routes still serve the files.
+    assert.equal((await app.inject({ url: `/api/v1/files/${sha256}.png` })).statusCode, 200);
+  });
+});
