@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { IMMUTABLE } from '../lib/immutable-files.js';
 import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
 import { kindMismatch } from './categories.js';
 import {
@@ -118,14 +119,15 @@ export class MediaStore {
       this.checkKind(pool, { mime: known.mime, durationMs: known.duration_ms });
       // The row may outlive its object (a wiped disk, a bucket restored from an older copy): put the bytes back.
       const key = this.keyOf(sha256, known.ext);
-      if (!(await this.blobs.exists(key))) await this.blobs.put(key, { path }, { contentType: known.mime });
+      if (!(await this.blobs.exists(key)))
+        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE });
     } else {
       const probed = await probeMedia(path, this.options.ffmpegPath);
       // Checked before anything is kept: a refused file leaves no trace.
       this.checkKind(pool, probed);
       const size = (await stat(path)).size;
       const key = this.keyOf(sha256, probed.ext);
-      await this.blobs.put(key, { path }, { contentType: probed.mime });
+      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE });
       try {
         await insertFile(this.db, { sha256, size, ...probed });
       } catch (error) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IMMUTABLE } from '../../lib/immutable-files.js';
 import type { BlobStore } from '../../lib/storage/blob-store.js';
 import type { LogoExtension } from './logo-image.js';
 
@@ -25,7 +26,7 @@ export const logoPath = (file: string) => `/api/groups/logos/${file}`;
  */
 export async function saveLogo(blobs: BlobStore, data: Buffer, extension: LogoExtension): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${extension}`;
-  await blobs.put(logoKey(name), data, { contentType: LOGO_MIME[extension] });
+  await blobs.put(logoKey(name), data, { contentType: LOGO_MIME[extension], cacheControl: IMMUTABLE });
   return name;
 }
 

@@ -25,6 +25,11 @@ export type BlobSource = Buffer | Readable | { path: string };
 export interface PutOptions {
   contentType?: string;
   /**
+   * Kept with the object where the backend can (S3): what a CDN or the bucket sends when it serves
+   * the object itself (MEDIA_PUBLIC_URL).
+   */
+  cacheControl?: string;
+  /**
    * A file source is the caller's to give away: the backend may move it rather than copy it (the
    * disk backend renames it into place), and it is gone once put() has succeeded.
    */

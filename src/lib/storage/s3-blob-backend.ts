@@ -130,7 +130,12 @@ export class S3BlobBackend implements BlobStore {
   }
 
   async put(key: string, source: BlobSource, options: PutOptions = {}): Promise<void> {
-    const params = { Bucket: this.bucket, Key: this.objectKey(key), ContentType: options.contentType };
+    const params = {
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      ContentType: options.contentType,
+      CacheControl: options.cacheControl,
+    };
     // A missing source file is the caller's problem: found out before anything is sent.
     const size = isPathSource(source) ? (await stat(source.path)).size : undefined;
     try {

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 // Range and entity-tag rules of RFC 9110; they move to lib/http/ with the HTTP contract.
 import { classifyRange, ifMatchPasses, ifNoneMatchHits } from '../../media/byte-range.js';
+import { IMMUTABLE } from '../immutable-files.js';
 import { notFound, Problem } from '../problem.js';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
 
-/** Cache-Control of a URL whose bytes never change (content-addressed or generated names). */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export { IMMUTABLE };
 
 /** One stored object as a route serves it: its record (database row, job) says what it is. */
 export interface ServedBlob {
