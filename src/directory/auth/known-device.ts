@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
 
 /**
  * A signed, long-lived cookie naming the account this browser last logged in to. A browser that
@@ -8,18 +7,23 @@ import type { Config } from '../../config.js';
  */
 const DEVICE_COOKIE_DAYS = 365;
 
-export const deviceCookieName = (config: Pick<Config, 'secureCookies'>) =>
+/** Whether cookies are sent over HTTPS only (and so get the __Host- prefix). */
+interface CookieSettings {
+  secureCookies: boolean;
+}
+
+export const deviceCookieName = (config: CookieSettings) =>
   config.secureCookies ? '__Host-kizuna-device' : 'kizuna-device';
 
 /** The account id this browser has logged in to before, when its cookie is genuine. */
-export function knownDeviceAccount(request: FastifyRequest, config: Pick<Config, 'secureCookies'>) {
+export function knownDeviceAccount(request: FastifyRequest, config: CookieSettings) {
   const raw = request.cookies[deviceCookieName(config)];
   if (!raw || raw.length > 200) return undefined;
   const { valid, value } = request.unsignCookie(raw);
   return valid && value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-export function rememberDevice(reply: FastifyReply, config: Pick<Config, 'secureCookies'>, userId: number) {
+export function rememberDevice(reply: FastifyReply, config: CookieSettings, userId: number) {
   reply.setCookie(deviceCookieName(config), String(userId), {
     path: '/',
     httpOnly: true,

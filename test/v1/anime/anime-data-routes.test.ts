@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { berlinDate } from '../../../src/lib/deterministic.js';
+import { berlinDate } from '../../../src/lib/berlin-clock.js';
 import { seasonOf } from '../../../src/v1/anime/jikan/current-season.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { FakeJikan, jikanAnime, page } from './fake-jikan.js';
