@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { IMMUTABLE_FILES } from '../lib/immutable-files.js';
+import { IMMUTABLE_FILES, NO_CACHE } from '../lib/http/cache-control.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
@@ -47,7 +47,7 @@ export async function webUi(
 
   for (const path of PAGE_PATHS)
     app.get(path, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+      reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(indexHtml),
     );
 
   await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { toUserJson, UserSchema } from '../users/user-json.js';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       const csrfToken = reply.generateCsrf();
       return request.user
         ? { loggedIn: true, user: toUserJson(request.user), csrfToken }

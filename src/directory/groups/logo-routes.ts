@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { IMMUTABLE_FILES } from '../../lib/immutable-files.js';
+import { IMMUTABLE_FILES } from '../../lib/http/cache-control.js';
 import { LOGO_FILE_NAME, logoDir } from './logo-store.js';
 import { sweepOrphanLogos } from './logo-sweep.js';
 

@@ -1,6 +1,7 @@
 import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Rgb } from '../../lib/colour.js';
 import { font } from '../../lib/fonts.js';
-import { mix, type Rgb, rgba, WHITE } from './color.js';
+import { mix, rgba, WHITE } from './card-colours.js';
 
 export type Ctx = SKRSContext2D;
 

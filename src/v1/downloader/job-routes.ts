@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
+import { NO_STORE, privateFor } from '../../lib/http/cache-control.js';
 import { conflict, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { JobIdParams, JobSchema, toJobJson } from './job-json.js';
@@ -21,7 +22,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const view = await (await downloaderFor(app)).view(request.params.id);
       if (!view) throw notFound('No download with that id (finished downloads are forgotten after a while).');
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return toJobJson(request, view);
     },
   );
@@ -51,7 +52,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `This download has already ended (${how}); only queued or running downloads can be cancelled.`,
         );
       }
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return toJobJson(request, result.view);
     },
   );
@@ -104,7 +105,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       for (const [header, value] of Object.entries(result.headers)) reply.header(header, value);
       reply.header('content-type', file.mime);
       reply.header('content-disposition', contentDisposition(file.name));
-      reply.header('cache-control', 'private, max-age=300');
+      reply.header('cache-control', privateFor(300));
       return reply.send(result.stream);
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { absoluteUrl } from '../../lib/absolute-url.js';
+import { classifyRange, normalisedRange } from '../../lib/http/byte-range.js';
+import { ifMatchPasses, ifNoneMatchHits } from '../../lib/http/conditional.js';
 import { Problem } from '../../lib/problem.js';
-import { classifyRange, ifMatchPasses, ifNoneMatchHits, normalisedRange } from '../../media/byte-range.js';
 import type { MediaStore } from '../../media/media-store.js';
 import { filePath, storedRelativePath } from '../../media/media-types.js';
 
