@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminUsersRoutes } from './admin/admin-users-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
-import { groupsRoutes } from './groups/index.js';
+import { groupsArea } from './groups/index.js';
 
 /** spec/directory-api.md, mounted at /api. Sessions are read here only, not on the public v1 API. */
 export const directory: FastifyPluginAsync = async (app) => {
@@ -10,5 +10,5 @@ export const directory: FastifyPluginAsync = async (app) => {
   });
   await app.register(authRoutes);
   await app.register(adminUsersRoutes);
-  await app.register(groupsRoutes);
+  await app.register(groupsArea);
 };

@@ -10,7 +10,7 @@ import { renderCard } from './render-card.js';
 
 const PngSchema = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', contentMediaType: 'image/png' });
 
-export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const production = safeAvatarFetcher();
   const loopbackForTests = safeAvatarFetcher({ allowLoopbackForTests: true });
   // Read per request: the switch exists only for tests and benchmarks, never from the environment.

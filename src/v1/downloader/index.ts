@@ -7,7 +7,7 @@ import { submitRoutes } from './submit-routes.js';
 import { wsRoutes } from './ws-routes.js';
 
 /** The downloader area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const downloaderRoutes: FastifyPluginAsync = async (app) => {
+export const downloaderArea: FastifyPluginAsync = async (app) => {
   await downloaderFor(app);
   await app.register(submitRoutes);
   await app.register(jobRoutes);

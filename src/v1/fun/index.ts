@@ -11,7 +11,7 @@ import { triviaRoutes } from './trivia-routes.js';
 import { wyrRoutes } from './wyr-routes.js';
 
 /** The fun area of the public API v1 (spec/public-api-v1.md §4 Fun), mounted at /api/v1. */
-export const funRoutes: FastifyPluginAsync = async (app) => {
+export const funArea: FastifyPluginAsync = async (app) => {
   // Read and checked here, once: a broken dataset stops start-up instead of failing requests later.
   const data = funData();
 

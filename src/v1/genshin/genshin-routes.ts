@@ -14,7 +14,7 @@ const ElementQuery = Type.Object({
 });
 
 /** /genshin/*: the playable characters of Genshin Impact, from the genshin-db dataset. */
-export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roster = genshinRoster();
   app.catalog.addSection('genshin', () => ({
     characters: roster.characters.length,

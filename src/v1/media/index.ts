@@ -13,7 +13,7 @@ import { applyFileHeaders } from './serve-stored-file.js';
 const DEMO_STILLS_WAIT_MS = 3000;
 
 /** The media area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const mediaArea: FastifyPluginAsyncTypebox = async (app) => {
   const media = createMediaContext(app);
   await media.store.sweepTemp();
 

@@ -76,20 +76,20 @@ export function drawAiCard(data: CardData): Canvas {
   x +=
     drawPill(ctx, '✦ AI', x, 40, 28, {
       fill: rgba(accent, 0.22),
-      color: rgba(light, 1),
+      colour: rgba(light, 1),
       size: 14,
       weight: 800,
     }) + 10;
   x +=
     drawPill(ctx, `LV ${data.level}`, x, 40, 28, {
       fill: 'rgba(255, 255, 255, 0.08)',
-      color: '#ffffff',
+      colour: '#ffffff',
       size: 14,
     }) + 10;
   if (data.rank !== undefined) {
     drawPill(ctx, rankLabel(data.rank), x, 40, 28, {
       fill: 'rgba(255, 255, 255, 0.08)',
-      color: '#ffffff',
+      colour: '#ffffff',
       size: 14,
     });
   }

@@ -41,11 +41,11 @@ export function drawLevelUpCard(data: CardData): Canvas {
     const x = random() * W;
     const y = random() * H;
     const hue = random();
-    const color = hue < 0.4 ? light : hue < 0.7 ? WHITE : hsl(Math.floor(random() * 360), 0.85, 0.65);
+    const colour = hue < 0.4 ? light : hue < 0.7 ? WHITE : hsl(Math.floor(random() * 360), 0.85, 0.65);
     ctx.save();
     ctx.translate(x, y);
     ctx.rotate(random() * Math.PI);
-    ctx.fillStyle = rgba(color, 0.35 + random() * 0.5);
+    ctx.fillStyle = rgba(colour, 0.35 + random() * 0.5);
     if (i % 3 === 0) {
       ctx.beginPath();
       ctx.arc(0, 0, 2 + random() * 3, 0, Math.PI * 2);

@@ -29,9 +29,9 @@ export function drawXpCard(data: CardData): Canvas {
   ctx.textAlign = 'right';
   ctx.textBaseline = 'alphabetic';
   let x = right;
-  const stat = (label: string, value: string, color: string) => {
+  const stat = (label: string, value: string, colour: string) => {
     ctx.font = font(800, 46);
-    ctx.fillStyle = color;
+    ctx.fillStyle = colour;
     ctx.fillText(value, x, 104);
     x -= ctx.measureText(value).width + 8;
     ctx.font = font(600, 17);

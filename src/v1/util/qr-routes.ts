@@ -9,7 +9,7 @@ import { TAGS } from './util-schemas.js';
 // The handler sends an SVG string or PNG bytes; OpenAPI sees a string of binary format.
 const QrImage = Type.Unsafe<string | Buffer>(Type.String({ format: 'binary' }));
 
-export const qrRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/qr',
     {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type Rgb, relativeLuminance, toHex } from '../../lib/colour.js';
 
-export interface ColorInfo {
+export interface ColourInfo {
   hex: string;
   rgb: Rgb;
   hsl: { h: number; s: number; l: number };
@@ -28,7 +28,7 @@ export function randomRgb(): Rgb {
  * rgbToHsl: the two round an exact half degree differently for 0.3 % of colours (float error), and
  * merging them would change published answers of one endpoint or the other.
  */
-export function toHsl({ r, g, b }: Rgb): ColorInfo['hsl'] {
+export function toHsl({ r, g, b }: Rgb): ColourInfo['hsl'] {
   const [rf, gf, bf] = [r / 255, g / 255, b / 255];
   const max = Math.max(rf, gf, bf);
   const min = Math.min(rf, gf, bf);
@@ -51,7 +51,7 @@ export function complementOf({ r, g, b }: Rgb): Rgb {
   return { r: sum - r, g: sum - g, b: sum - b };
 }
 
-export function describeColor(rgb: Rgb): ColorInfo {
+export function describeColour(rgb: Rgb): ColourInfo {
   const luminance = relativeLuminance(rgb);
   // Contrast with black is (L+0.05)/0.05, with white 1.05/(L+0.05); they are equal at L≈0.179.
   const isLight = (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05);

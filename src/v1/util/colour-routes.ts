@@ -4,12 +4,12 @@ import { parseHex } from '../../lib/colour.js';
 import { NO_STORE } from '../../lib/http/cache-control.js';
 import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
-import { describeColor, randomRgb, SIX_DIGIT_HEX_PATTERN } from './color.js';
+import { describeColour, randomRgb, SIX_DIGIT_HEX_PATTERN } from './colour.js';
 import { TAGS } from './util-schemas.js';
 
 const Rgb = Type.Object({ r: Type.Integer(), g: Type.Integer(), b: Type.Integer() });
 
-export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const colourRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/color',
     {
@@ -45,11 +45,11 @@ export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { hex } = request.query;
       if (hex === undefined) {
         reply.header('cache-control', NO_STORE);
-        return { ...describeColor(randomRgb()), random: true };
+        return { ...describeColour(randomRgb()), random: true };
       }
       const rgb = parseHex(hex);
       if (!rgb) throw badRequest('hex', 'must be six hex digits');
-      return { ...describeColor(rgb), random: false };
+      return { ...describeColour(rgb), random: false };
     },
   );
 };

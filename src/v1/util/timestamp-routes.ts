@@ -15,7 +15,7 @@ const BerlinTime = Type.Object({
   summerTime: Type.Boolean(),
 });
 
-export const timestampRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const timestampRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/timestamp',
     {

@@ -11,7 +11,7 @@ export function displayAddress(address: string): string {
   return mapped ? mapped[1] : address;
 }
 
-export const ipRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const ipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/ip',
     {

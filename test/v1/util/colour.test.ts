@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parseHex as parseOrUndefined, type Rgb, toHex } from '../../../src/lib/colour.js';
-import { complementOf, describeColor, randomRgb, toHsl } from '../../../src/v1/util/color.js';
+import { complementOf, describeColour, randomRgb, toHsl } from '../../../src/v1/util/colour.js';
 
 const parseHex = (hex: string): Rgb => parseOrUndefined(hex) ?? assert.fail(hex);
 
@@ -35,11 +35,11 @@ describe('colour arithmetic', () => {
     );
   });
   it('tells light from dark by contrast with black and white text', () => {
-    assert.equal(describeColor(parseHex('#ffffff')).tone, 'light');
-    assert.equal(describeColor(parseHex('#000000')).tone, 'dark');
-    assert.equal(describeColor(parseHex('#ffff00')).tone, 'light');
-    assert.equal(describeColor(parseHex('#0000ff')).tone, 'dark');
-    const dark = describeColor(parseHex('#1a1a2e'));
+    assert.equal(describeColour(parseHex('#ffffff')).tone, 'light');
+    assert.equal(describeColour(parseHex('#000000')).tone, 'dark');
+    assert.equal(describeColour(parseHex('#ffff00')).tone, 'light');
+    assert.equal(describeColour(parseHex('#0000ff')).tone, 'dark');
+    const dark = describeColour(parseHex('#1a1a2e'));
     assert.deepEqual([dark.isLight, dark.textColor], [false, '#ffffff']);
   });
   it('draws random colours over the whole cube', () => {
