@@ -3,7 +3,10 @@ import { adminUsersRoutes } from './admin/admin-users-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { groupsArea } from './groups/index.js';
 
-/** spec/directory-api.md, mounted at /api. Sessions are read here only, not on the public v1 API. */
+/**
+ * The directory (docs/directory.md), mounted at /api. Sessions are read here only, not on the
+ * public v1 API.
+ */
 export const directory: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
     await app.loadSession(request);

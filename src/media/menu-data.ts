@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 
-/** The four sections the spec names; the data file must define each of them. */
+/** The four sections of the menu (docs/media.md); the data file must define each of them. */
 export const MENU_SECTIONS = ['main', 'ai', 'fun', 'system'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 

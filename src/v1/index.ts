@@ -10,7 +10,10 @@ import { mediaArea } from './media/index.js';
 import { registerRateLimit } from './rate-limit.js';
 import { utilArea } from './util/index.js';
 
-/** spec/public-api-v1.md, mounted at /api/v1: open CORS, no credentials, a per-IP rate limit. */
+/**
+ * The public bot API, mounted at /api/v1: open CORS, no credentials, a per-IP rate limit
+ * (README.md, "Public API v1").
+ */
 export const v1: FastifyPluginAsync = async (app) => {
   await app.register(cors, {
     origin: '*',

@@ -8,7 +8,7 @@ import { logoRoutes } from './logo-routes.js';
 import { PageCache } from './page-cache.js';
 import { sharePageCache } from './page-cache-sharing.js';
 
-/** Groups, likes, statistics and moderation (spec/directory-api.md), mounted at /api. */
+/** Groups, likes, statistics and moderation (docs/groups.md), mounted at /api. */
 export const groupsArea: FastifyPluginAsync = async (app) => {
   // Shared by the public list (reads) and every route whose write changes a public page.
   const pageCache = new PageCache(app.config.groupsPageCacheMs);

@@ -7,7 +7,10 @@ import { randomRoutes } from './random-routes.js';
 import { textRoutes } from './text-routes.js';
 import { timestampRoutes } from './timestamp-routes.js';
 
-/** The util area of the public API v1 (spec/public-api-v1.md §4 Utility), mounted at /api/v1. */
+/**
+ * The util area of the public API v1: small login-free tools for chat bots (docs/util.md), mounted
+ * at /api/v1.
+ */
 export const utilArea: FastifyPluginAsync = async (app) => {
   await app.register(randomRoutes);
   await app.register(textRoutes);

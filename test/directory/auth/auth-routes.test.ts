@@ -211,7 +211,7 @@ describe('accounts: /api/auth', () => {
       assert.equal(res.statusCode, 201);
     });
 
-    it('follows the spec’s client flow: one token from /me works for login, a like-style write and logout', async () => {
+    it('follows the documented client flow: one token from /me works for login, a like-style write and logout', async () => {
       const browser = new Browser(app);
       const token = await browser.token();
       const login = await browser.post('/api/auth/login', { usernameOrEmail: 'mei', password: PASSWORD });

@@ -10,7 +10,7 @@ import { rate } from '../../../src/v1/anime/rate.js';
 import { ship } from '../../../src/v1/anime/ship.js';
 
 /**
- * Known answers. Every instance and every restart must give these (DESIGN.md); a change of the
+ * Known answers. Every instance and every restart must give these (docs/anime.md); a change of the
  * hashing, the seeding, the shuffles or the order of a data list shows up here first. Change a
  * value only together with an intended change of the answers, and keep docs/anime.md in step.
  */
