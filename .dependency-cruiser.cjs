@@ -3,6 +3,8 @@
  *
  *   server.ts → app.ts → v1/ → downloader/, plugins/, cli/, web/ → directory/, media/ → lib/, db/
  *
+ * The browser UI (web/) sees only the wire contract of the server.
+ *
  * `npm run lint:imports` checks them; `npm run lint` runs it too.
  */
 const GROUND = '^src/(lib|db)/';
@@ -76,6 +78,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^src/server\\.ts$' },
+    },
+    {
+      name: 'web-ui-speaks-only-the-contract',
+      comment:
+        'The browser UI depends on the wire contract, not on server internals: from src/ it imports only ' +
+        'the contract modules.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^src/', pathNot: '^src/directory/directory-contract\\.ts$' },
+    },
+    {
+      name: 'contract-imports-nothing',
+      comment: 'A contract module is pure declarations both sides share; it imports nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/directory/directory-contract\\.ts$' },
+      to: { path: '^(src|web)/' },
     },
   ],
   options: {

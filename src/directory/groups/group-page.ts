@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { absoluteUrl } from '../../lib/absolute-url.js';
 import { badRequest } from '../../lib/problem.js';
+import type { GroupJson } from '../directory-contract.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { type GroupJson, toGroupJson } from './group-json.js';
+import { toGroupJson } from './group-json.js';
 import { type GroupFilter, likedGroupIds, listGroups, usernames } from './groups-repository.js';
 import { logoPath } from './logo-store.js';
 

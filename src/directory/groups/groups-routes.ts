@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
 import { GroupSchema } from './group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
 import { parseSubmission } from './group-submission.js';
@@ -15,23 +16,21 @@ import type { PageCache } from './page-cache.js';
 import { canonicalPlatform, nameKey } from './platforms.js';
 import { searchPatterns } from './search-text.js';
 
-/**
- * The spec's "at most 2 MB" for a logo, read as 2,000,000 bytes: that way a file one byte over
- * 2 MB is refused whichever megabyte a client has in mind (2,000,001 or 2 MiB + 1).
- */
-export const LOGO_MAX_BYTES = 2_000_000;
-
 const SubmitBody = Type.Object(
   {
-    title: Type.String({ minLength: 1, maxLength: 120 }),
-    platform: Type.String({ minLength: 1, maxLength: 40, examples: ['WhatsApp', 'Telegram', 'Discord'] }),
-    category: Type.String({ minLength: 1, maxLength: 50 }),
+    title: Type.String({ minLength: 1, maxLength: MAX.title }),
+    platform: Type.String({
+      minLength: 1,
+      maxLength: MAX.platform,
+      examples: ['WhatsApp', 'Telegram', 'Discord'],
+    }),
+    category: Type.String({ minLength: 1, maxLength: MAX.category }),
     inviteLink: Type.String({
       minLength: 1,
-      maxLength: 500,
+      maxLength: MAX.inviteLink,
       description: 'https link that fits the platform',
     }),
-    description: Type.String({ minLength: 1, maxLength: 2000 }),
+    description: Type.String({ minLength: 1, maxLength: MAX.description }),
     tags: Type.Optional(
       Type.Union(
         [Type.String({ maxLength: 1000 }), Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 20 })],
@@ -48,9 +47,9 @@ const SubmitBody = Type.Object(
       }),
     ),
     externalImageUrl: Type.Optional(
-      Type.String({ maxLength: 2048, description: 'https URL of an image elsewhere' }),
+      Type.String({ maxLength: MAX.externalImageUrl, description: 'https URL of an image elsewhere' }),
     ),
-  },
+  } satisfies Record<SubmissionField, unknown>,
   { additionalProperties: false },
 );
 

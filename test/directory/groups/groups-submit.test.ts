@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { dialectOf } from '../../../src/db/database.js';
-import { LOGO_MAX_BYTES } from '../../../src/directory/groups/groups-routes.js';
+import { LOGO_MAX_BYTES } from '../../../src/directory/directory-contract.js';
 import { logoDir } from '../../../src/directory/groups/logo-store.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
