@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { describeTimestamp, MAX_MS, MIN_MS, parseTimestamp } from '../../../src/v1/util/timestamp.js';
-import { assertBadField } from './assert-problem.js';
+import { assertBadField } from '../../helpers/assert-problem.js';
 
 describe('parseTimestamp', () => {
   it('reads numbers below 10^11 as Unix seconds and larger ones as milliseconds', () => {
