@@ -18,6 +18,7 @@ import loopbackOnly from './plugins/loopback-only.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import redis from './plugins/redis.js';
+import routeContract from './plugins/route-contract.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
@@ -72,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   installCatalog(app);
+  // Before any route: it watches every route as it is registered.
+  await app.register(routeContract);
   await app.register(errors);
   await app.register(jsonBody);
   await app.register(database, { config });

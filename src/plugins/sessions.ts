@@ -8,7 +8,6 @@ import {
   SESSION_ABSOLUTE_MS,
   type SessionUser,
 } from '../directory/auth/sessions-repository.js';
-import { forbidden, unauthenticated } from '../lib/problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +19,6 @@ declare module 'fastify' {
     loadSession: (request: FastifyRequest) => Promise<void>;
     startSession: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -66,15 +63,6 @@ async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config
     request.user = null;
     request.sessionId = null;
     reply.clearCookie(cookieName, cookieOptions);
-  });
-
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-  });
-
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    if (request.user.role !== 'admin') throw forbidden('This needs an admin account.');
   });
 }
 

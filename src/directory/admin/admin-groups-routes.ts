@@ -25,7 +25,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.get(
     '/admin/groups',
     {
-      preHandler: app.requireAdmin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'All groups (the moderation queue), newest first',
@@ -45,7 +45,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.post(
     '/admin/groups/:id/verify',
     {
-      preHandler: [app.requireAdmin, app.csrfProtection],
+      config: { auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Verify a group: it is public at once',
@@ -63,7 +63,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.delete(
     '/admin/groups/:id',
     {
-      preHandler: [app.requireAdmin, app.csrfProtection],
+      config: { auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Delete a group permanently, with its likes and logo',

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/register',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
@@ -95,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session',

@@ -164,7 +164,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
   app.get(
     '/groups/mine',
     {
-      preHandler: app.requireUser,
+      config: { auth: 'user' },
       schema: {
         tags: ['groups'],
         summary: 'My own submissions, pending ones included, newest first',
@@ -205,8 +205,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
   app.post(
     '/groups',
     {
-      // Checked before the body is read, so a refused request never uploads anything.
-      onRequest: [app.requireUser, app.csrfProtection],
+      // Guards run in onRequest (route-contract.ts): a refused request never uploads anything.
+      config: { auth: 'user', csrf: true },
       // Runs after the multipart plugin has read the form into request.body, before the schema.
       preValidation: async (request) => {
         if (!request.isMultipart()) {
