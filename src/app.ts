@@ -5,8 +5,6 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
-import { deleteStaleThrottles } from './directory/auth/login-throttle.js';
-import { deleteExpiredSessions } from './directory/auth/sessions-repository.js';
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
@@ -21,6 +19,7 @@ import redis from './plugins/redis.js';
 import routeContract from './plugins/route-contract.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
+import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
@@ -79,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jsonBody);
   await app.register(database, { config });
   await app.register(redis, { config });
+  await app.register(sweeps);
   await app.register(loopbackOnly);
   await app.register(securityHeaders, { config });
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
@@ -104,24 +104,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const outcome = await ensureAdmin(app.db, config.admin);
     app.log.info({ username: config.admin.username, outcome }, 'admin account checked');
   }
-
-  // Fastify closes the connections that are idle when closing starts; one whose request finishes
-  // later would stay open on keep-alive until its timeout and hold the shutdown up.
-  app.addHook('preClose', (done) => {
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
-    app.server.once('close', () => clearInterval(reaper));
-    reaper.unref();
-    done();
-  });
-
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(app.db).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-    deleteStaleThrottles(app.db).catch((error) =>
-      app.log.warn({ err: error }, 'login throttle sweep failed'),
-    );
-  }, 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.ready();
   return app;
