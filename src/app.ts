@@ -76,29 +76,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(routeContract);
   await app.register(errors);
   await app.register(jsonBody);
-  await app.register(database, { config });
-  await app.register(redis, { config });
+  await app.register(database);
+  await app.register(redis);
   await app.register(sweeps);
   await app.register(loopbackOnly);
-  await app.register(securityHeaders, { config });
+  await app.register(securityHeaders);
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
   // At the root: the live queue listens both under /api/v1 and at /ws, and the plugin's hooks
   // close an upgrade request that reaches any other route (scoped, those sockets stayed open).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(openapi, { config });
+  await app.register(openapi);
   await app.register(metrics);
   await app.register(healthRoutes);
   // Cookies, CSRF and sessions only around the directory: the bot API and the pages use none, and
   // their hooks would run on every request.
   await app.register(async (withSessions) => {
-    await withSessions.register(cookie, { secret: config.sessionSecret });
-    await withSessions.register(csrf, { config });
-    await withSessions.register(sessions, { config });
+    await withSessions.register(cookie, { secret: app.config.sessionSecret });
+    await withSessions.register(csrf);
+    await withSessions.register(sessions);
     await withSessions.register(directory, { prefix: '/api' });
   });
   await app.register(v1, { prefix: '/api/v1' });
   await app.register(downloaderRootRoutes);
-  await app.register(webUi, { config });
+  await app.register(webUi);
 
   if (config.admin) {
     const outcome = await ensureAdmin(app.db, config.admin);

@@ -27,7 +27,8 @@ export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
   config.secureCookies ? '__Host-kizuna-session' : 'kizuna-session';
 
 /** Server-side sessions in the database; the cookie carries a random id whose hash is the key. */
-async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function sessionsPlugin(app: FastifyInstance) {
+  const { config } = app;
   const cookieName = sessionCookieName(config);
   const cookieOptions = {
     path: '/',
@@ -66,4 +67,8 @@ async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config
   });
 }
 
-export default fp(sessionsPlugin, { name: 'sessions', dependencies: ['database'] });
+export default fp(sessionsPlugin, {
+  name: 'sessions',
+  dependencies: ['database'],
+  decorators: { fastify: ['config'] },
+});

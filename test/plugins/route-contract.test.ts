@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type LightMyRequestResponse } from 'fastify';
 import { Type } from 'typebox';
+import type { Config } from '../../src/config.js';
 import { problemResponses } from '../../src/lib/schemas.js';
 import csrf from '../../src/plugins/csrf.js';
 import errors from '../../src/plugins/errors.js';
@@ -138,7 +139,8 @@ describe('route contract: guards', async () => {
   await app.register(routeContract);
   await app.register(errors);
   await app.register(cookie, { secret: 'route-contract-test-secret-'.padEnd(40, 'x') });
-  await app.register(csrf, { config: { secureCookies: false } as never });
+  app.decorate('config', { secureCookies: false } as Config);
+  await app.register(csrf);
   // Stands in for the sessions plugin: the test names the user in a header.
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
