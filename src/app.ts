@@ -3,8 +3,8 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
-import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
+import { type Config, ConfigError } from './config.js';
+import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
@@ -36,8 +36,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The whole service as a Fastify instance, ready for inject() or listen(). */
+/**
+ * The whole service as a Fastify instance, ready for inject() or listen(). Throws a ConfigError,
+ * before it opens anything, when the ADMIN_* account breaks the rules of registration.
+ */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const adminProblems = config.admin ? adminSpecProblems(config.admin) : [];
+  if (adminProblems.length > 0) throw new ConfigError(adminProblems);
+
   const serverOptions = {
     logger: options.logger ?? {
       level: config.logLevel,

@@ -111,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const network = clientNetwork(request.ip);
       const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
       const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
-      if (!user || knownDeviceAccount(request, app.config) !== user.id)
+      if (!user || knownDeviceAccount(request, app.config.secureCookies) !== user.id)
         shared.push({ key: account, policy: ACCOUNT_POLICY });
 
       const wait = await reserveAttempt(app.db, [pair, ...shared]);
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       await clearFailures(app.db, pair.key);
       await refundAttempt(app.db, shared);
-      rememberDevice(reply, app.config, user.id);
+      rememberDevice(reply, app.config.secureCookies, user.id);
       await app.startSession(request, reply, user.id);
       return { user: toUserJson(user) };
     },
