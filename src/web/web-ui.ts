@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
 import { IMMUTABLE_FILES, NO_CACHE } from '../lib/http/cache-control.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
@@ -16,10 +15,8 @@ export const PAGE_PATHS = ['/', '/login', '/register', '/submit', '/mine', '/adm
  * The browser UI: its pages, with helmet's headers and a strict CSP, and its assets, whose names
  * carry a content hash and so are cached for a year as immutable.
  */
-export async function webUi(
-  app: FastifyInstance,
-  { config, distDir = WEB_DIST }: { config: Config; distDir?: string },
-) {
+export async function webUi(app: FastifyInstance, { distDir = WEB_DIST }: { distDir?: string } = {}) {
+  const { config } = app;
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(

@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/register',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const network = clientNetwork(request.ip);
       const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
       const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
-      if (!user || knownDeviceAccount(request, app.config) !== user.id)
+      if (!user || knownDeviceAccount(request, app.config.secureCookies) !== user.id)
         shared.push({ key: account, policy: ACCOUNT_POLICY });
 
       const wait = await reserveAttempt(app.db, [pair, ...shared]);
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       await clearFailures(app.db, pair.key);
       await refundAttempt(app.db, shared);
-      rememberDevice(reply, app.config, user.id);
+      rememberDevice(reply, app.config.secureCookies, user.id);
       await app.startSession(request, reply, user.id);
       return { user: toUserJson(user) };
     },
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session',

@@ -7,28 +7,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 const DEVICE_COOKIE_DAYS = 365;
 
-/** Whether cookies are sent over HTTPS only (and so get the __Host- prefix). */
-interface CookieSettings {
-  secureCookies: boolean;
-}
-
-export const deviceCookieName = (config: CookieSettings) =>
-  config.secureCookies ? '__Host-kizuna-device' : 'kizuna-device';
+/** `secureCookies`: the app's cookies are Secure and `__Host-` prefixed (served over https). */
+export const deviceCookieName = (secureCookies: boolean) =>
+  secureCookies ? '__Host-kizuna-device' : 'kizuna-device';
 
 /** The account id this browser has logged in to before, when its cookie is genuine. */
-export function knownDeviceAccount(request: FastifyRequest, config: CookieSettings) {
-  const raw = request.cookies[deviceCookieName(config)];
+export function knownDeviceAccount(request: FastifyRequest, secureCookies: boolean) {
+  const raw = request.cookies[deviceCookieName(secureCookies)];
   if (!raw || raw.length > 200) return undefined;
   const { valid, value } = request.unsignCookie(raw);
   return valid && value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-export function rememberDevice(reply: FastifyReply, config: CookieSettings, userId: number) {
-  reply.setCookie(deviceCookieName(config), String(userId), {
+export function rememberDevice(reply: FastifyReply, secureCookies: boolean, userId: number) {
+  reply.setCookie(deviceCookieName(secureCookies), String(userId), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.secureCookies,
+    secure: secureCookies,
     signed: true,
     maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
   });

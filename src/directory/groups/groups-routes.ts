@@ -7,10 +7,10 @@ import { IdParams, problemResponses } from '../../lib/schemas.js';
 import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
 import { GroupSchema } from './group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
+import type { GroupService } from './group-service.js';
 import { parseSubmission } from './group-submission.js';
-import { findGroup, insertGroup, likedGroupIds } from './groups-repository.js';
+import { findGroup, likedGroupIds } from './groups-repository.js';
 import { type Logo, reencodeLogo } from './logo-image.js';
-import { removeLogo, saveLogo } from './logo-store.js';
 import { multipartProblem } from './multipart-errors.js';
 import type { PageCache } from './page-cache.js';
 import { canonicalPlatform, nameKey } from './platforms.js';
@@ -101,9 +101,9 @@ const ListQuery = Type.Object({
 
 const MineQuery = Type.Object({ ...PageQuery });
 
-export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
+export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; groups: GroupService }> = async (
   app,
-  { pageCache },
+  { pageCache, groups },
 ) => {
   // Only this scope parses multipart; the whole upload is held in memory (at most 2 MiB) and never
   // touches the disk before it has been checked.
@@ -163,7 +163,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
   app.get(
     '/groups/mine',
     {
-      preHandler: app.requireUser,
+      config: { auth: 'user' },
       schema: {
         tags: ['groups'],
         summary: 'My own submissions, pending ones included, newest first',
@@ -204,8 +204,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
   app.post(
     '/groups',
     {
-      // Checked before the body is read, so a refused request never uploads anything.
-      onRequest: [app.requireUser, app.csrfProtection],
+      // Guards run in onRequest (route-contract.ts): a refused request never uploads anything.
+      config: { auth: 'user', csrf: true },
       // Runs after the multipart plugin has read the form into request.body, before the schema.
       preValidation: async (request) => {
         if (!request.isMultipart()) {
@@ -235,19 +235,9 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
       let image: Logo | null = null;
       if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
 
-      const logoFile = image ? await saveLogo(app.config.dataDir, image.data, image.extension) : null;
-      try {
-        const row = await insertGroup(app.db, {
-          ...parsed.value,
-          logoFile,
-          submittedBy: request.user?.id ?? null,
-        });
-        const group = groupJsonFor(request)(row);
-        return reply.code(201).send({ group: { ...group, likedByMe: false } });
-      } catch (error) {
-        if (logoFile) await removeLogo(app.config.dataDir, logoFile);
-        throw error;
-      }
+      const row = await groups.submit(parsed.value, image, request.user?.id ?? null);
+      const group = groupJsonFor(request)(row);
+      return reply.code(201).send({ group: { ...group, likedByMe: false } });
     },
   );
 };
