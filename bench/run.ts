@@ -12,6 +12,12 @@ import { loadUrl, medianMs } from './lib/load.js';
 import type { BenchContext, BenchRow } from './lib/types.js';
 
 const areaFilter = process.argv.slice(2);
+if (areaFilter[0] === 'node-lines') {
+  // Node 24 beside Node 22 on the hot paths: a run of its own (bench/node-lines.ts).
+  const { runNodeLines } = await import('./node-lines.js');
+  await runNodeLines();
+  process.exit(0);
+}
 const scratchDir = mkdtempSync(join(tmpdir(), 'kizuna-bench-'));
 const children: ChildProcess[] = [];
 

@@ -3,10 +3,8 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
-import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
-import { deleteStaleThrottles } from './directory/auth/login-throttle.js';
-import { deleteExpiredSessions } from './directory/auth/sessions-repository.js';
+import { type Config, ConfigError } from './config.js';
+import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
@@ -18,9 +16,11 @@ import loopbackOnly from './plugins/loopback-only.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import redis from './plugins/redis.js';
+import routeContract from './plugins/route-contract.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
 import storage from './plugins/storage.js';
+import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { v1 } from './v1/index.js';
@@ -37,8 +37,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The whole service as a Fastify instance, ready for inject() or listen(). */
+/**
+ * The whole service as a Fastify instance, ready for inject() or listen(). Throws a ConfigError,
+ * before it opens anything, when the ADMIN_* account breaks the rules of registration.
+ */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const adminProblems = config.admin ? adminSpecProblems(config.admin) : [];
+  if (adminProblems.length > 0) throw new ConfigError(adminProblems);
+
   const serverOptions = {
     logger: options.logger ?? {
       level: config.logLevel,
@@ -73,54 +79,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   installCatalog(app);
+  // Before any route: it watches every route as it is registered.
+  await app.register(routeContract);
   await app.register(errors);
   await app.register(jsonBody);
-  await app.register(database, { config });
-  await app.register(redis, { config });
-  await app.register(storage, { config });
+  await app.register(database);
+  await app.register(redis);
+  await app.register(sweeps);
+  await app.register(storage);
   await app.register(loopbackOnly);
-  await app.register(securityHeaders, { config });
+  await app.register(securityHeaders);
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);
   // At the root: the live queue listens both under /api/v1 and at /ws, and the plugin's hooks
   // close an upgrade request that reaches any other route (scoped, those sockets stayed open).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(openapi, { config });
+  await app.register(openapi);
   await app.register(metrics);
   await app.register(healthRoutes);
   // Cookies, CSRF and sessions only around the directory: the bot API and the pages use none, and
   // their hooks would run on every request.
   await app.register(async (withSessions) => {
-    await withSessions.register(cookie, { secret: config.sessionSecret });
-    await withSessions.register(csrf, { config });
-    await withSessions.register(sessions, { config });
+    await withSessions.register(cookie, { secret: app.config.sessionSecret });
+    await withSessions.register(csrf);
+    await withSessions.register(sessions);
     await withSessions.register(directory, { prefix: '/api' });
   });
   await app.register(v1, { prefix: '/api/v1' });
   await app.register(downloaderRootRoutes);
-  await app.register(webUi, { config });
+  await app.register(webUi);
 
   if (config.admin) {
     const outcome = await ensureAdmin(app.db, config.admin);
     app.log.info({ username: config.admin.username, outcome }, 'admin account checked');
   }
-
-  // Fastify closes the connections that are idle when closing starts; one whose request finishes
-  // later would stay open on keep-alive until its timeout and hold the shutdown up.
-  app.addHook('preClose', (done) => {
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
-    app.server.once('close', () => clearInterval(reaper));
-    reaper.unref();
-    done();
-  });
-
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(app.db).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-    deleteStaleThrottles(app.db).catch((error) =>
-      app.log.warn({ err: error }, 'login throttle sweep failed'),
-    );
-  }, 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.ready();
   return app;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { newAccountProblems } from './directory/auth/account-fields.js';
 import { parseStorageUrl, type StorageSettings } from './lib/storage/storage-url.js';
 
 /** Everything the service reads from its environment, parsed and checked once. */
@@ -24,6 +23,7 @@ export interface Config {
   trustProxy: boolean | string | number;
   tls?: { cert: string; key: string };
   sessionSecret: string;
+  /** Held to the rules of registration at start (bootstrap-admin.ts), not here. */
   admin?: { username: string; email: string; password: string };
   logLevel: string;
   demoContent: boolean;
@@ -139,8 +139,6 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD must be given together');
     } else {
       admin = { username: adminUsername, email: adminEmail, password: adminPassword };
-      for (const { field, rule } of newAccountProblems(admin))
-        problems.push(`ADMIN_${field.toUpperCase()} ${rule}`);
     }
   }
 

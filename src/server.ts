@@ -5,8 +5,11 @@ import { ConfigError, loadConfig } from './config.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     config = loadConfig();
+    // buildApp holds the ADMIN_* account to the rules of registration before it opens anything.
+    app = await buildApp(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,7 +18,6 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database and Redis.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

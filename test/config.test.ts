@@ -127,25 +127,14 @@ describe('loadConfig', () => {
     }
   });
 
-  it('holds the ADMIN_* variables to the rules of registration', () => {
-    const good = { ADMIN_USERNAME: 'root', ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'long enough' };
-    assert.equal(loadConfig({ DATA_DIR: dataDir(), ...good }).admin?.username, 'root');
-    for (const [name, value] of [
-      ['ADMIN_USERNAME', 'ro'],
-      ['ADMIN_USERNAME', 'root@example.org'],
-      ['ADMIN_EMAIL', 'not-an-email'],
-      ['ADMIN_PASSWORD', 'short'],
-    ]) {
-      assert.throws(
-        () => loadConfig({ DATA_DIR: dataDir(), ...good, [name]: value }),
-        (error: unknown) =>
-          error instanceof ConfigError &&
-          error.problems.some((p) => p.startsWith(name)) &&
-          // The password itself never appears in the message.
-          (name !== 'ADMIN_PASSWORD' || !error.message.includes(value)),
-        `${name}=${value}`,
-      );
-    }
+  it('reads the ADMIN_* variables as given; their rules are checked where the admin is created', () => {
+    // test/directory/admin/bootstrap-admin.test.ts holds them to the rules of registration.
+    const admin = { ADMIN_USERNAME: 'ro', ADMIN_EMAIL: 'root@example.org', ADMIN_PASSWORD: 'short' };
+    assert.deepEqual(loadConfig({ DATA_DIR: dataDir(), ...admin }).admin, {
+      username: 'ro',
+      email: 'root@example.org',
+      password: 'short',
+    });
   });
 
   it('refuses an empty or short session-secret file rather than signing with it', () => {

@@ -133,6 +133,29 @@ describe('src/server.ts', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('refuses to start with an ADMIN_* account that breaks the rules of registration, naming the variable', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-server-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_USERNAME: 'root',
+        ADMIN_EMAIL: 'not-an-email',
+        ADMIN_PASSWORD: 'long enough',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+    assert.equal(code, 1);
+    assert.match(stderr, /Invalid configuration:\n {2}- ADMIN_EMAIL must be an e-mail address/);
+  });
+
   it('refuses to start with an invalid setting and says which', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-server-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -1,14 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminUsersRoutes } from './admin/admin-users-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
-import { groupsRoutes } from './groups/index.js';
+import { deleteStaleThrottles } from './auth/login-throttle.js';
+import { deleteExpiredSessions } from './auth/sessions-repository.js';
+import { groupsArea } from './groups/index.js';
 
-/** spec/directory-api.md, mounted at /api. Sessions are read here only, not on the public v1 API. */
+/**
+ * The directory (docs/directory.md), mounted at /api. Sessions are read here only, not on the
+ * public v1 API.
+ */
 export const directory: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
     await app.loadSession(request);
   });
+  app.sweeps.every('session', 3600_000, () => deleteExpiredSessions(app.db));
+  app.sweeps.every('login throttle', 3600_000, () => deleteStaleThrottles(app.db));
   await app.register(authRoutes);
   await app.register(adminUsersRoutes);
-  await app.register(groupsRoutes);
+  await app.register(groupsArea);
 };

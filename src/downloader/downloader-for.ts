@@ -71,12 +71,8 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   await service.start();
 
   const sweepEvery = Math.min(60_000, (config.downloadRetentionSeconds * 1000) / 4);
-  const sweep = setInterval(() => {
-    service.sweep().catch((error) => app.log.warn({ err: error }, 'download retention sweep failed'));
-  }, sweepEvery);
-  sweep.unref();
+  app.sweeps.every('download retention', sweepEvery, () => service.sweep());
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     await service.close();
   });
   return service;

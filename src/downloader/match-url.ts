@@ -9,7 +9,7 @@ const MAX_URL_LENGTH = 2048;
  * Whether a user-given URL belongs to the named platform: http(s), no credentials, no port, no
  * address literal, and a host that is one of the platform's domains or a subdomain of one. Only
  * such a URL ever reaches an engine, so nothing the client names can steer a fetch elsewhere.
- * Returns the normalized https URL (fragment dropped).
+ * Returns the normalised https URL (fragment dropped).
  */
 export function matchPlatformUrl(platform: Platform, raw: string): UrlMatch {
   if (raw.length > MAX_URL_LENGTH)

@@ -5,19 +5,6 @@ import { createHash } from 'node:crypto';
  * so every instance and every restart agrees without sharing any state.
  */
 
-// Building a DateTimeFormat costs far more than using one; daily answers ask for it on every request.
-const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar date in Europe/Berlin as YYYY-MM-DD: the "day" of every daily answer. */
-export function berlinDate(now: Date = new Date()): string {
-  return BERLIN_DAY.format(now);
-}
-
 /** A stream of floats in [0, 1) fixed by the given parts (a SHA-256 counter: small, fast enough, portable). */
 export function seededRandom(...parts: Array<string | number>): () => number {
   const seed = parts.map((p) => String(p)).join('\u0000');

@@ -7,7 +7,8 @@ export { isPublicAddress } from './safe-fetch/public-address.js';
 
 /**
  * Outbound fetches of user-given URLs (avatars, downloads): https only, public addresses only,
- * checked after DNS resolution and on every redirect, size and time bounded (DESIGN.md).
+ * checked after DNS resolution and on every redirect, size and time bounded (docs/canvas.md,
+ * "Safe outbound fetch").
  *
  * The address check happens inside the socket's own DNS lookup, so the address that was
  * checked is the one connected to: there is no window for DNS rebinding.

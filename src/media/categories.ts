@@ -1,6 +1,6 @@
 /**
  * The pools the public API serves. Anime categories follow nekos.best v2 (4 image categories and
- * its reaction GIFs); media pools are the CDN pools of the spec. Both share one namespace, so the
+ * its reaction GIFs); media pools are the CDN pools docs/media.md lists. Both share one namespace, so the
  * pool "kiss" is at once the GIF category /api/v1/kiss and the media pool /api/v1/media/kiss.
  */
 export const IMAGE_CATEGORIES = ['husbando', 'kitsune', 'neko', 'waifu'] as const;
@@ -67,7 +67,7 @@ export const GIF_CATEGORIES = [
   'yeet',
 ] as const;
 
-/** The public media pools of the spec. */
+/** The public media pools (docs/media.md, "Media pools"). */
 export const MEDIA_POOLS = ['menu', 'sleep', 'kiss', 'canvas', 'menuvid'] as const;
 
 export type CategoryFormat = 'image' | 'gif';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { berlinDayStart } from './berlin-day.js';
+import { berlinDayStart } from '../lib/berlin-clock.js';
 
 interface DailyCandidate {
   sha256: string;

@@ -64,13 +64,13 @@ function background(ctx: SKRSContext2D, width: number, height: number, h: number
   ctx.fillRect(0, 0, width, height);
 }
 
-function centredText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, color = '#fff') {
+function centredText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, colour = '#fff') {
   ctx.font = font(800, size);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillStyle = 'rgba(0,0,0,0.35)';
   ctx.fillText(text, x + 2, y + 2);
-  ctx.fillStyle = color;
+  ctx.fillStyle = colour;
   ctx.fillText(text, x, y);
 }
 

@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { IMMUTABLE } from '../lib/immutable-files.js';
+import { IMMUTABLE } from '../lib/http/cache-control.js';
 import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
 import { kindMismatch } from './categories.js';
 import {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
 
-/** The four sections the spec names; the data file must define each of them. */
+/** The four sections of the menu (docs/media.md); the data file must define each of them. */
 export const MENU_SECTIONS = ['main', 'ai', 'fun', 'system'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 

@@ -1,14 +1,14 @@
 import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
 
 /**
  * CSRF tokens bound to a secret in their own signed cookie rather than to the session, so the
  * token from the first GET /api/auth/me keeps working across login and logout (the spec's client
  * flow), while a token issued to another browser never matches this one's secret.
  */
-async function csrfPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function csrfPlugin(app: FastifyInstance) {
+  const { config } = app;
   await app.register(csrfProtection, {
     cookieKey: config.secureCookies ? '__Host-kizuna-csrf' : 'kizuna-csrf',
     cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true },
@@ -19,4 +19,8 @@ async function csrfPlugin(app: FastifyInstance, { config }: { config: Config }) 
   });
 }
 
-export default fp(csrfPlugin, { name: 'csrf', dependencies: ['@fastify/cookie'] });
+export default fp(csrfPlugin, {
+  name: 'csrf',
+  dependencies: ['@fastify/cookie'],
+  decorators: { fastify: ['config'] },
+});

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.js';
 import { createDatabase, type Database, type Dialect } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -13,9 +12,9 @@ declare module 'fastify' {
 }
 
 /** Opens the database, brings its schema up to date and closes it with the app. */
-async function databasePlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function databasePlugin(app: FastifyInstance) {
   const { db, dialect } = createDatabase({
-    ...config,
+    ...app.config,
     onPoolError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
   });
   try {
@@ -32,4 +31,4 @@ async function databasePlugin(app: FastifyInstance, { config }: { config: Config
   });
 }
 
-export default fp(databasePlugin, { name: 'database' });
+export default fp(databasePlugin, { name: 'database', decorators: { fastify: ['config'] } });

@@ -3,10 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
 
 /** One OpenAPI 3.1 document generated from the route schemas, and a rendered reference at /docs. */
-async function openapiPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function openapiPlugin(app: FastifyInstance) {
+  const { config } = app;
   await app.register(swagger, {
     // Shared schemas appear under their $id (Problem, User, …) instead of def-N.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
@@ -44,4 +44,4 @@ async function openapiPlugin(app: FastifyInstance, { config }: { config: Config 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
-export default fp(openapiPlugin, { name: 'openapi' });
+export default fp(openapiPlugin, { name: 'openapi', decorators: { fastify: ['config'] } });

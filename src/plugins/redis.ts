@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import type { Config } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +9,8 @@ declare module 'fastify' {
   }
 }
 
-async function redisPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function redisPlugin(app: FastifyInstance) {
+  const { config } = app;
   if (!config.redisUrl) {
     app.decorate('redis', null);
     return;
@@ -28,4 +28,4 @@ async function redisPlugin(app: FastifyInstance, { config }: { config: Config })
   });
 }
 
-export default fp(redisPlugin, { name: 'redis' });
+export default fp(redisPlugin, { name: 'redis', decorators: { fastify: ['config'] } });

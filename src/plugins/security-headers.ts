@@ -19,12 +19,12 @@ export function apiSecurityHeaders(config: Pick<Config, 'tls' | 'trustProxy'>): 
   return headers;
 }
 
-async function securityHeadersPlugin(app: FastifyInstance, { config }: { config: Config }) {
-  const headers = apiSecurityHeaders(config);
+async function securityHeadersPlugin(app: FastifyInstance) {
+  const headers = apiSecurityHeaders(app.config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
 
-export default fp(securityHeadersPlugin, { name: 'security-headers' });
+export default fp(securityHeadersPlugin, { name: 'security-headers', decorators: { fastify: ['config'] } });

@@ -8,7 +8,6 @@ import {
   SESSION_ABSOLUTE_MS,
   type SessionUser,
 } from '../directory/auth/sessions-repository.js';
-import { forbidden, unauthenticated } from '../lib/problem.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +19,6 @@ declare module 'fastify' {
     loadSession: (request: FastifyRequest) => Promise<void>;
     startSession: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -30,7 +27,8 @@ export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
   config.secureCookies ? '__Host-kizuna-session' : 'kizuna-session';
 
 /** Server-side sessions in the database; the cookie carries a random id whose hash is the key. */
-async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function sessionsPlugin(app: FastifyInstance) {
+  const { config } = app;
   const cookieName = sessionCookieName(config);
   const cookieOptions = {
     path: '/',
@@ -67,15 +65,10 @@ async function sessionsPlugin(app: FastifyInstance, { config }: { config: Config
     request.sessionId = null;
     reply.clearCookie(cookieName, cookieOptions);
   });
-
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-  });
-
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    if (!request.user) throw unauthenticated();
-    if (request.user.role !== 'admin') throw forbidden('This needs an admin account.');
-  });
 }
 
-export default fp(sessionsPlugin, { name: 'sessions', dependencies: ['database'] });
+export default fp(sessionsPlugin, {
+  name: 'sessions',
+  dependencies: ['database'],
+  decorators: { fastify: ['config'] },
+});

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
 import type { BlobStore } from '../lib/storage/blob-store.js';
 import { openBlobStore } from '../lib/storage/open-blob-store.js';
 
@@ -18,7 +17,8 @@ const PARTIAL_GRACE_MS = 3600_000;
  * Opens the blob store STORAGE_URL selects and closes it with the app. Opening contacts nothing: a
  * store that is down at start-up makes the requests that need it fail (503), not the start.
  */
-async function storagePlugin(app: FastifyInstance, { config }: { config: Config }) {
+async function storagePlugin(app: FastifyInstance) {
+  const { config } = app;
   const blobs = openBlobStore(config.storage, { dataDir: config.dataDir });
   app.decorate('blobs', blobs);
   app.log.info({ storage: blobs.description }, 'file storage');
@@ -36,4 +36,4 @@ async function storagePlugin(app: FastifyInstance, { config }: { config: Config 
   });
 }
 
-export default fp(storagePlugin, { name: 'storage' });
+export default fp(storagePlugin, { name: 'storage', decorators: { fastify: ['config'] } });

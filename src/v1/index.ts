@@ -1,16 +1,19 @@
 import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
-import { animeRoutes } from './anime/index.js';
-import { canvasRoutes } from './canvas/index.js';
+import { animeArea } from './anime/index.js';
+import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
-import { downloaderRoutes } from './downloader/index.js';
-import { funRoutes } from './fun/index.js';
-import { genshinRoutes } from './genshin/index.js';
-import { mediaRoutes } from './media/index.js';
+import { downloaderArea } from './downloader/index.js';
+import { funArea } from './fun/index.js';
+import { genshinArea } from './genshin/index.js';
+import { mediaArea } from './media/index.js';
 import { registerRateLimit } from './rate-limit.js';
-import { utilRoutes } from './util/index.js';
+import { utilArea } from './util/index.js';
 
-/** spec/public-api-v1.md, mounted at /api/v1: open CORS, no credentials, a per-IP rate limit. */
+/**
+ * The public bot API, mounted at /api/v1: open CORS, no credentials, a per-IP rate limit
+ * (README.md, "Public API v1").
+ */
 export const v1: FastifyPluginAsync = async (app) => {
   await app.register(cors, {
     origin: '*',
@@ -33,12 +36,12 @@ export const v1: FastifyPluginAsync = async (app) => {
   });
   await registerRateLimit(app);
   await app.register(catalogRoutes);
-  await app.register(utilRoutes);
-  await app.register(funRoutes);
-  await app.register(animeRoutes);
-  await app.register(genshinRoutes);
-  await app.register(canvasRoutes);
-  await app.register(downloaderRoutes);
+  await app.register(utilArea);
+  await app.register(funArea);
+  await app.register(animeArea);
+  await app.register(genshinArea);
+  await app.register(canvasArea);
+  await app.register(downloaderArea);
   // Last: it owns the catch-all /:category, which must not shadow anything above.
-  await app.register(mediaRoutes);
+  await app.register(mediaArea);
 };

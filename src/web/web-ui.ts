@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
-import { IMMUTABLE_FILES } from '../lib/immutable-files.js';
+import { IMMUTABLE_FILES, NO_CACHE } from '../lib/http/cache-control.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
@@ -16,10 +15,8 @@ export const PAGE_PATHS = ['/', '/login', '/register', '/submit', '/mine', '/adm
  * The browser UI: its pages, with helmet's headers and a strict CSP, and its assets, whose names
  * carry a content hash and so are cached for a year as immutable.
  */
-export async function webUi(
-  app: FastifyInstance,
-  { config, distDir = WEB_DIST }: { config: Config; distDir?: string },
-) {
+export async function webUi(app: FastifyInstance, { distDir = WEB_DIST }: { distDir?: string } = {}) {
+  const { config } = app;
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(
@@ -47,7 +44,7 @@ export async function webUi(
 
   for (const path of PAGE_PATHS)
     app.get(path, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+      reply.type('text/html; charset=utf-8').header('cache-control', NO_CACHE).send(indexHtml),
     );
 
   await app.register(fastifyStatic, {

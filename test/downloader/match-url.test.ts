@@ -123,7 +123,7 @@ describe('matchPlatformUrl', () => {
     assert.equal(matchPlatformUrl('youtube', 'http://youtube.com:443/watch').ok, false);
   });
 
-  test('normalizes to https and drops the fragment', () => {
+  test('normalises to https and drops the fragment', () => {
     assert.deepEqual(matchPlatformUrl('youtube', 'http://YouTube.com/watch?v=abc#t=10'), {
       ok: true,
       url: 'https://youtube.com/watch?v=abc',

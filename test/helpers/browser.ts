@@ -56,7 +56,7 @@ export class Browser {
     return this.request({ ...options, method: 'DELETE', url });
   }
 
-  /** The CSRF token, fetched once from GET /api/auth/me, as the spec's client flow does. */
+  /** The CSRF token, fetched once from GET /api/auth/me, as the UI's client flow does. */
   async token(): Promise<string> {
     if (!this.csrfToken) {
       const me = await this.request({ method: 'GET', url: '/api/auth/me' });

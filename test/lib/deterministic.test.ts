@@ -1,17 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { berlinDate, seededInt, seededPick, seededRandom, seedText } from '../../src/lib/deterministic.js';
-
-describe('berlinDate', () => {
-  it('uses the Berlin calendar day, not UTC (winter, UTC+1)', () => {
-    assert.equal(berlinDate(new Date('2026-01-15T23:30:00Z')), '2026-01-16');
-    assert.equal(berlinDate(new Date('2026-01-15T22:59:59Z')), '2026-01-15');
-  });
-  it('follows summer time (UTC+2)', () => {
-    assert.equal(berlinDate(new Date('2026-07-01T22:00:00Z')), '2026-07-02');
-    assert.equal(berlinDate(new Date('2026-07-01T21:59:59Z')), '2026-07-01');
-  });
-});
+import { seededInt, seededPick, seededRandom, seedText } from '../../src/lib/deterministic.js';
 
 describe('seededRandom', () => {
   it('gives the same stream for the same parts and another for other parts', () => {

@@ -1,30 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { berlinDate } from '../../src/lib/deterministic.js';
-import { berlinDayStart } from '../../src/media/berlin-day.js';
 import { dailyPick } from '../../src/media/daily-pick.js';
-
-describe('berlinDayStart', () => {
-  it('is local midnight: 23:00 UTC the day before in winter, 22:00 in summer', () => {
-    assert.equal(berlinDayStart('2024-01-15'), '2024-01-14T23:00:00.000Z');
-    assert.equal(berlinDayStart('2024-07-15'), '2024-07-14T22:00:00.000Z');
-  });
-
-  it('on the days the clocks change, midnight still has the offset of the day before', () => {
-    assert.equal(berlinDayStart('2024-03-31'), '2024-03-30T23:00:00.000Z');
-    assert.equal(berlinDayStart('2024-04-01'), '2024-03-31T22:00:00.000Z');
-    assert.equal(berlinDayStart('2024-10-27'), '2024-10-26T22:00:00.000Z');
-    assert.equal(berlinDayStart('2024-10-28'), '2024-10-27T23:00:00.000Z');
-  });
-
-  it('belongs to its own date and the instant before to the previous one', () => {
-    for (const date of ['2024-01-15', '2024-03-31', '2024-10-27', '2025-12-31']) {
-      const start = Date.parse(berlinDayStart(date));
-      assert.equal(berlinDate(new Date(start)), date);
-      assert.notEqual(berlinDate(new Date(start - 1)), date);
-    }
-  });
-});
 
 const item = (n: number, created_at = '2024-01-01T00:00:00.000Z') => ({
   sha256: n.toString(16).padStart(64, '0'),

@@ -3,18 +3,15 @@ import { describe, it } from 'node:test';
 import Fastify from 'fastify';
 import { badRequest } from '../../src/lib/problem.js';
 import errors, { fieldErrors } from '../../src/plugins/errors.js';
+import { assertProblem } from '../helpers/assert-problem.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 describe('problem responses', () => {
   it('answers an unknown route with a 404 problem', async () => {
     const app = await buildTestApp();
     const res = await app.inject({ url: '/no/such/thing?x=1' });
-    assert.equal(res.statusCode, 404);
-    assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-    const body = res.json();
+    const body = assertProblem(res, 404, 'NOT_FOUND');
     assert.deepEqual(Object.keys(body).sort(), ['code', 'detail', 'status', 'title', 'type']);
-    assert.equal(body.code, 'NOT_FOUND');
-    assert.equal(body.status, 404);
     assert.equal(body.detail, 'No route for GET /no/such/thing.');
   });
 
@@ -22,9 +19,8 @@ describe('problem responses', () => {
     const app = await buildTestApp();
     for (const url of ['/api/v1/genshin/characters/%ZZ', '/api/groups/%E0%A4%A/like', '/%ZZ']) {
       const res = await app.inject({ url });
-      assert.equal(res.statusCode, 400, url);
+      assertProblem(res, 400, 'VALIDATION_FAILED', url);
       assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-      assert.equal(res.json().code, 'VALIDATION_FAILED');
       assert.deepEqual(res.json().errors, [{ field: 'path', message: 'is not valid percent-encoding' }]);
     }
   });
@@ -42,8 +38,7 @@ describe('problem responses', () => {
     assert.equal(bad.statusCode, 400);
     assert.deepEqual(bad.json().errors, [{ field: 'colour', message: 'must be a hex colour' }]);
     const boom = await app.inject({ url: '/boom' });
-    assert.equal(boom.statusCode, 500);
-    assert.equal(boom.json().code, 'INTERNAL_ERROR');
+    assertProblem(boom, 500, 'INTERNAL_ERROR');
     assert.doesNotMatch(boom.body, /hunter2|postgres/);
     await app.close();
   });

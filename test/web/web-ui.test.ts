@@ -81,7 +81,8 @@ describe('browser UI', () => {
     after(() => rmSync(empty, { recursive: true, force: true }));
     const bare = Fastify({ logger: false });
     after(() => bare.close());
-    await bare.register(webUi, { config: loadConfig({ DATA_DIR: empty }), distDir: empty });
+    bare.decorate('config', loadConfig({ DATA_DIR: empty }));
+    await bare.register(webUi, { distDir: empty });
     const res = await bare.inject({ url: '/' });
     assert.equal(res.statusCode, 302);
     assert.equal(res.headers.location, '/docs');

@@ -1,10 +1,8 @@
 /** The directory API as the browser uses it: same-origin cookies, the CSRF header, problem errors. */
 
-import type { GroupJson } from '../../src/directory/groups/group-json.js';
-import type { AdminStats, PublicStats } from '../../src/directory/stats/stats-repository.js';
-import type { UserJson } from '../../src/directory/users/user-json.js';
+import type { AdminStats, GroupJson, PublicStats, UserJson } from '../../src/directory/directory-contract.js';
 
-// The JSON shapes are the server's own types (type-only imports: nothing of the server is bundled).
+// The JSON shapes come from the directory's wire contract, which the server's answers are typed by.
 export type { AdminStats, PublicStats };
 export type User = UserJson;
 export type Group = GroupJson;

@@ -4,10 +4,8 @@ import { notFound } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
 import { GroupSchema } from '../groups/group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from '../groups/group-page.js';
-import { deleteGroup, verifyGroup } from '../groups/groups-repository.js';
+import type { GroupService } from '../groups/group-service.js';
 import { ignoreJsonBody } from '../groups/ignore-json-body.js';
-import { removeLogo } from '../groups/logo-store.js';
-import type { PageCache } from '../groups/page-cache.js';
 
 const AdminListQuery = Type.Object({
   state: Type.Optional(
@@ -18,16 +16,16 @@ const AdminListQuery = Type.Object({
   ...PageQuery,
 });
 
-export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
+export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = async (
   app,
-  { pageCache },
+  { groups },
 ) => {
   ignoreJsonBody(app);
 
   app.get(
     '/admin/groups',
     {
-      preHandler: app.requireAdmin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'All groups (the moderation queue), newest first',
@@ -47,7 +45,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
   app.post(
     '/admin/groups/:id/verify',
     {
-      preHandler: [app.requireAdmin, app.csrfProtection],
+      config: { auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Verify a group: it is public at once',
@@ -56,9 +54,8 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
       },
     },
     async (request) => {
-      const row = await verifyGroup(app.db, request.params.id);
+      const row = await groups.verify(request.params.id);
       if (!row) throw notFound(`No group with id ${request.params.id}.`);
-      await pageCache.invalidate();
       return { group: groupJsonFor(request)(row) };
     },
   );
@@ -66,7 +63,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
   app.delete(
     '/admin/groups/:id',
     {
-      preHandler: [app.requireAdmin, app.csrfProtection],
+      config: { auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Delete a group permanently, with its likes and logo',
@@ -75,17 +72,8 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache
       },
     },
     async (request, reply) => {
-      const removed = await deleteGroup(app.db, request.params.id);
-      if (!removed) throw notFound(`No group with id ${request.params.id}.`);
-      await pageCache.invalidate();
-      if (removed.logo_file) {
-        await removeLogo(app.blobs, removed.logo_file).catch((error) =>
-          request.log.warn(
-            { err: error, file: removed.logo_file },
-            'logo file of a deleted group not removed',
-          ),
-        );
-      }
+      if (!(await groups.remove(request.params.id, request.log)))
+        throw notFound(`No group with id ${request.params.id}.`);
       return reply.code(204).send(null);
     },
   );

@@ -21,7 +21,7 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/stats',
     {
-      preHandler: app.requireAdmin,
+      config: { auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Dashboard statistics: users by role and status, groups, platforms and categories',

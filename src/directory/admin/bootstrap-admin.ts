@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { newAccountProblems } from '../auth/account-fields.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByUsernameOrEmail, updateUser } from '../users/users-repository.js';
 
@@ -7,6 +8,14 @@ export interface AdminSpec {
   username: string;
   email: string;
   password: string;
+}
+
+/**
+ * What is wrong with the ADMIN_* variables, held to the rules of registration, one line per
+ * variable that names it (`ADMIN_PASSWORD must have …`); the values themselves are never echoed.
+ */
+export function adminSpecProblems(spec: AdminSpec): string[] {
+  return newAccountProblems(spec).map(({ field, rule }) => `ADMIN_${field.toUpperCase()} ${rule}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { toUserJson, UserSchema } from '../users/user-json.js';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       const csrfToken = reply.generateCsrf();
       return request.user
         ? { loggedIn: true, user: toUserJson(request.user), csrfToken }
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/register',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
@@ -95,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const network = clientNetwork(request.ip);
       const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
       const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
-      if (!user || knownDeviceAccount(request, app.config) !== user.id)
+      if (!user || knownDeviceAccount(request, app.config.secureCookies) !== user.id)
         shared.push({ key: account, policy: ACCOUNT_POLICY });
 
       const wait = await reserveAttempt(app.db, [pair, ...shared]);
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       await clearFailures(app.db, pair.key);
       await refundAttempt(app.db, shared);
-      rememberDevice(reply, app.config, user.id);
+      rememberDevice(reply, app.config.secureCookies, user.id);
       await app.startSession(request, reply, user.id);
       return { user: toUserJson(user) };
     },
@@ -129,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      onRequest: app.csrfProtection,
+      config: { csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session',

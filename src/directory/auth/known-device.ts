@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
 
 /**
  * A signed, long-lived cookie naming the account this browser last logged in to. A browser that
@@ -8,23 +7,24 @@ import type { Config } from '../../config.js';
  */
 const DEVICE_COOKIE_DAYS = 365;
 
-export const deviceCookieName = (config: Pick<Config, 'secureCookies'>) =>
-  config.secureCookies ? '__Host-kizuna-device' : 'kizuna-device';
+/** `secureCookies`: the app's cookies are Secure and `__Host-` prefixed (served over https). */
+export const deviceCookieName = (secureCookies: boolean) =>
+  secureCookies ? '__Host-kizuna-device' : 'kizuna-device';
 
 /** The account id this browser has logged in to before, when its cookie is genuine. */
-export function knownDeviceAccount(request: FastifyRequest, config: Pick<Config, 'secureCookies'>) {
-  const raw = request.cookies[deviceCookieName(config)];
+export function knownDeviceAccount(request: FastifyRequest, secureCookies: boolean) {
+  const raw = request.cookies[deviceCookieName(secureCookies)];
   if (!raw || raw.length > 200) return undefined;
   const { valid, value } = request.unsignCookie(raw);
   return valid && value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-export function rememberDevice(reply: FastifyReply, config: Pick<Config, 'secureCookies'>, userId: number) {
-  reply.setCookie(deviceCookieName(config), String(userId), {
+export function rememberDevice(reply: FastifyReply, secureCookies: boolean, userId: number) {
+  reply.setCookie(deviceCookieName(secureCookies), String(userId), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.secureCookies,
+    secure: secureCookies,
     signed: true,
     maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
   });

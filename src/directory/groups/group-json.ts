@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import type { GroupsTable } from '../../db/tables/groups.js';
+import type { GroupJson } from '../directory-contract.js';
 
+/** The wire shape of a group, for validation and the OpenAPI document; its type is GroupJson. */
 export const GroupSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -24,23 +26,6 @@ export const GroupSchema = Type.Object(
   },
   { $id: 'Group' },
 );
-
-export interface GroupJson {
-  id: number;
-  title: string;
-  platform: string;
-  category: string;
-  inviteLink: string;
-  description: string;
-  tags: string[];
-  logoUrl: string | null;
-  externalImageUrl: string | null;
-  likes: number;
-  isVerified: boolean;
-  createdAt: string;
-  likedByMe?: boolean;
-  submittedBy?: { id: number; username: string } | null;
-}
 
 /** A group row as the repository returns it (the search column stays inside). */
 export type GroupRow = Omit<GroupsTable, 'id' | 'search_text'> & { id: number };

@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import { absoluteUrl } from '../../lib/absolute-url.js';
 import { badRequest } from '../../lib/problem.js';
 import { storedFileUrl } from '../../lib/storage/public-url.js';
+import type { GroupJson } from '../directory-contract.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { type GroupJson, toGroupJson } from './group-json.js';
+import { toGroupJson } from './group-json.js';
 import { type GroupFilter, likedGroupIds, listGroups, usernames } from './groups-repository.js';
 import { logoKey, logoPath } from './logo-store.js';
 

@@ -2,7 +2,7 @@ import type { FieldError } from '../../lib/problem.js';
 import { checkInviteLink } from './invite-link.js';
 import { canonicalPlatform, cleanName, nameKey } from './platforms.js';
 import { searchColumn } from './search-text.js';
-import { normalizeTags } from './tags.js';
+import { normaliseTags } from './tags.js';
 
 /** The text fields of a submission, as the route schema has already typed them. */
 export interface SubmissionFields {
@@ -59,7 +59,7 @@ export function parseSubmission(fields: SubmissionFields): SubmissionResult {
     else errors.push({ field: 'inviteLink', message: link.message });
   }
 
-  const tags = normalizeTags(fields.tags);
+  const tags = normaliseTags(fields.tags);
   if (!tags.ok) errors.push({ field: 'tags', message: tags.message });
 
   let externalImageUrl: string | null = null;

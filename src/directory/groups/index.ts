@@ -2,21 +2,28 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminGroupsRoutes } from '../admin/admin-groups-routes.js';
 import { adminStatsRoutes } from '../admin/admin-stats-routes.js';
 import { publicStatsRoutes } from '../stats/public-stats-routes.js';
+import { GroupService, logoFilesIn } from './group-service.js';
 import { groupRoutes } from './groups-routes.js';
 import { likesRoutes } from './likes-routes.js';
 import { logoRoutes } from './logo-routes.js';
 import { PageCache } from './page-cache.js';
 import { sharePageCache } from './page-cache-sharing.js';
 
-/** Groups, likes, statistics and moderation (spec/directory-api.md), mounted at /api. */
-export const groupsRoutes: FastifyPluginAsync = async (app) => {
+/** Groups, likes, statistics and moderation (docs/groups.md), mounted at /api. */
+export const groupsArea: FastifyPluginAsync = async (app) => {
   // Shared by the public list (reads) and every route whose write changes a public page.
   const pageCache = new PageCache(app.config.groupsPageCacheMs);
   await sharePageCache(app, pageCache);
-  await app.register(groupRoutes, { pageCache });
-  await app.register(likesRoutes, { pageCache });
+  const groups = new GroupService({
+    db: app.db,
+    logos: logoFilesIn(app.blobs),
+    pageCache,
+    log: app.log,
+  });
+  await app.register(groupRoutes, { pageCache, groups });
+  await app.register(likesRoutes, { groups });
   await app.register(logoRoutes);
   await app.register(publicStatsRoutes);
-  await app.register(adminGroupsRoutes, { pageCache });
+  await app.register(adminGroupsRoutes, { groups });
   await app.register(adminStatsRoutes);
 };

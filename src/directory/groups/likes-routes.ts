@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
+import type { GroupService } from './group-service.js';
 import { ignoreJsonBody } from './ignore-json-body.js';
-import { likeGroup, unlikeGroup } from './likes-repository.js';
-import type { PageCache } from './page-cache.js';
 
 const LikeState = Type.Object({
   id: Type.Integer(),
@@ -12,16 +11,13 @@ const LikeState = Type.Object({
   likedByMe: Type.Boolean(),
 });
 
-export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = async (
-  app,
-  { pageCache },
-) => {
+export const likesRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = async (app, { groups }) => {
   ignoreJsonBody(app);
 
   app.post(
     '/groups/:id/like',
     {
-      preHandler: [app.requireUser, app.csrfProtection],
+      config: { auth: 'user', csrf: true },
       schema: {
         tags: ['groups'],
         summary: 'Like a verified group (once per account; repeating changes nothing)',
@@ -30,9 +26,8 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
       },
     },
     async (request) => {
-      const state = await likeGroup(app.db, request.params.id, request.user?.id as number);
+      const state = await groups.like(request.params.id, request.user?.id as number);
       if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
-      if (state.changed) await pageCache.invalidate();
       return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
     },
   );
@@ -40,7 +35,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
   app.delete(
     '/groups/:id/like',
     {
-      preHandler: [app.requireUser, app.csrfProtection],
+      config: { auth: 'user', csrf: true },
       schema: {
         tags: ['groups'],
         summary: 'Take a like back',
@@ -49,9 +44,8 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache }> = 
       },
     },
     async (request) => {
-      const state = await unlikeGroup(app.db, request.params.id, request.user?.id as number);
+      const state = await groups.unlike(request.params.id, request.user?.id as number);
       if (!state) throw notFound(`No verified group with id ${request.params.id}.`);
-      if (state.changed) await pageCache.invalidate();
       return { id: request.params.id, likes: state.likes, likedByMe: state.likedByMe };
     },
   );

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { IMMUTABLE } from '../../lib/http/cache-control.js';
 import { notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
-import { IMMUTABLE, serveBlob } from '../../lib/storage/serve-blob.js';
+import { serveBlob } from '../../lib/storage/serve-blob.js';
 import type { LogoExtension } from './logo-image.js';
 import { LOGO_FILE_NAME, LOGO_MIME, logoKey } from './logo-store.js';
 import { sweepOrphanLogos } from './logo-sweep.js';

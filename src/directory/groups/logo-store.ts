@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IMMUTABLE } from '../../lib/immutable-files.js';
+import { IMMUTABLE } from '../../lib/http/cache-control.js';
 import type { BlobStore } from '../../lib/storage/blob-store.js';
 import type { LogoExtension } from './logo-image.js';
 

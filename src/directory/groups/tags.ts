@@ -11,7 +11,7 @@ export type TagsResult = { ok: true; tags: string[] } | { ok: false; message: st
  * unique and in first-seen order; more than MAX_TAGS or a tag longer than MAX_TAG_LENGTH is
  * refused rather than cut, so nothing the submitter wrote disappears silently.
  */
-export function normalizeTags(input: string | string[] | undefined): TagsResult {
+export function normaliseTags(input: string | string[] | undefined): TagsResult {
   if (input === undefined) return { ok: true, tags: [] };
   const raw: string[] = [];
   for (const value of Array.isArray(input) ? input : [input]) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { publicStats } from './stats-repository.js';
 
-const PublicStatsSchema = Type.Object(
+export const PublicStatsSchema = Type.Object(
   {
     members: Type.Integer({ description: 'Registered accounts' }),
     groups_total: Type.Integer({ description: 'All groups, pending ones included' }),

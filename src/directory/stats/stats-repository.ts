@@ -1,30 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-
-export interface PublicStats {
-  members: number;
-  groups_total: number;
-  groups_verified: number;
-  total_likes: number;
-  platforms: string[];
-}
-
-export interface NameCount {
-  name: string;
-  count: number;
-}
-
-export interface AdminStats {
-  users: {
-    total: number;
-    byRole: Record<string, number>;
-    byStatus: { verified: number; unverified: number };
-  };
-  groups: { total: number; verified: number; unverified: number };
-  likes: number;
-  platforms: NameCount[];
-  categories: NameCount[];
-}
+import type { AdminStats, NameCount, PublicStats } from '../directory-contract.js';
 
 /** Counts over every group: total, verified, and the likes they hold. */
 async function groupTotals(db: Kysely<Database>) {

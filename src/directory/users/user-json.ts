@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { UsersTable } from '../../db/tables/accounts.js';
+import type { UserJson } from '../directory-contract.js';
 
 export const UserSchema = Type.Object(
   {
@@ -12,15 +13,6 @@ export const UserSchema = Type.Object(
   },
   { $id: 'User' },
 );
-
-export interface UserJson {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  isVerified: boolean;
-  createdAt: string;
-}
 
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 

@@ -36,7 +36,7 @@ export const PLATFORM_EXTRACTORS: Record<string, string> = {
   soundcloud: 'soundcloud.*',
 };
 
-/** The highest picture a video job gets (spec §8: video up to 4K); `quality: max` means this. */
+/** The highest picture a video job gets (video up to 4K, docs/downloader.md); `quality: max` means this. */
 export const MAX_VIDEO_HEIGHT = 2160;
 
 export function heightCap(quality: Quality): number {

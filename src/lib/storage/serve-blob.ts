@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-// Range and entity-tag rules of RFC 9110; they move to lib/http/ with the HTTP contract.
-import { classifyRange, ifMatchPasses, ifNoneMatchHits } from '../../media/byte-range.js';
-import { IMMUTABLE } from '../immutable-files.js';
+import { classifyRange } from '../http/byte-range.js';
+import { ifMatchPasses, ifNoneMatchHits } from '../http/conditional.js';
 import { notFound, Problem } from '../problem.js';
 import { BlobNotFoundError, type BlobStore } from './blob-store.js';
-
-export { IMMUTABLE };
 
 /** One stored object as a route serves it: its record (database row, job) says what it is. */
 export interface ServedBlob {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { berlinDate } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/berlin-clock.js';
+import { NO_CACHE, publicFor } from '../../lib/http/cache-control.js';
 import { notFound, Problem, upstreamFailed, upstreamTimeout } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { AnimeCache } from './jikan/anime-cache.js';
@@ -19,9 +20,9 @@ function markCache(reply: FastifyReply, answer: Answer<unknown>) {
   if (answer.cache === 'stale') {
     reply.header('warning', '110 - "Response is Stale"');
     reply.header('age', String(Math.max(0, Math.floor((Date.now() - answer.fetchedAt) / 1000))));
-    reply.header('cache-control', 'no-cache');
+    reply.header('cache-control', NO_CACHE);
   } else {
-    reply.header('cache-control', 'public, max-age=3600');
+    reply.header('cache-control', publicFor(3600));
   }
 }
 

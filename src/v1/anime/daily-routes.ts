@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { berlinDate } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/berlin-clock.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { QUOTES } from './data/quotes.js';
 import { consultOracle } from './oracle.js';

@@ -4,8 +4,11 @@ import { dailyRoutes } from './daily-routes.js';
 import { meterRoutes } from './meter-routes.js';
 import { paletteRoutes } from './palette-routes.js';
 
-/** The anime area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const animeRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The anime area of the public API v1: Jikan data and the daily, deterministic answers
+ * (docs/anime.md), mounted at /api/v1.
+ */
+export const animeArea: FastifyPluginAsync = async (app) => {
   await app.register(animeDataRoutes);
   await app.register(dailyRoutes);
   await app.register(meterRoutes);

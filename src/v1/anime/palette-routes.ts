@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { HEX_PATTERN, parseHex, type Rgb } from '../../lib/colour.js';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
-import { parseHex } from './colour.js';
 import { makePalette, SCHEMES } from './palette.js';
 
 const ColourSchema = Type.Object({
@@ -31,7 +32,7 @@ export const paletteRoutes: FastifyPluginAsyncTypebox = async (app) => {
           count: Type.Integer({ minimum: 1, maximum: 10, default: 5 }),
           base: Type.Optional(
             Type.String({
-              pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+              pattern: HEX_PATTERN,
               description: 'Base colour, e.g. ff6699 or %23ff6699',
             }),
           ),
@@ -50,9 +51,12 @@ export const paletteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { seed, count, base, scheme } = request.query;
-      const baseRgb = base === undefined ? undefined : parseHex(base);
-      if (baseRgb === null) throw badRequest('base', 'must be a hex colour such as ff6699');
-      if (seed === undefined) reply.header('cache-control', 'no-store');
+      let baseRgb: Rgb | undefined;
+      if (base !== undefined) {
+        baseRgb = parseHex(base);
+        if (!baseRgb) throw badRequest('base', 'must be a hex colour such as ff6699');
+      }
+      if (seed === undefined) reply.header('cache-control', NO_STORE);
       return makePalette({ seed: seed ?? randomBytes(6).toString('hex'), count, base: baseRgb, scheme });
     },
   );

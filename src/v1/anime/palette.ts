@@ -1,5 +1,5 @@
+import { type Colour, colourFromHsl, colourFromRgb, type Hsl, type Rgb } from '../../lib/colour.js';
 import { seededRandom } from '../../lib/deterministic.js';
-import { type Colour, colourFromHsl, colourFromRgb, type Hsl, type Rgb } from './colour.js';
 
 export const SCHEMES = [
   'analogous',

@@ -2,7 +2,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { SafeFetchError, safeFetch } from '../../lib/safe-fetch.js';
 
-/** Bounds of an avatar download (DESIGN.md: size and time bounded). */
+/** Bounds of an avatar download: a user-given URL never costs more than this (docs/canvas.md). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TIMEOUT_MS = 5000;
 /** Decoding stops above this many pixels, so a tiny file cannot unpack into gigabytes. */

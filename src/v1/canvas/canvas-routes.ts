@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { publicFor } from '../../lib/http/cache-control.js';
+import { ifNoneMatchHits, strongEtag } from '../../lib/http/conditional.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { type AvatarFetcher, loadAvatar, safeAvatarFetcher } from './avatar.js';
 import { CardParams, CardQuery, toCardOptions } from './card-query.js';
 import { defaultAvatar } from './default-avatar.js';
-import { ifNoneMatchHits, strongEtag } from './etag.js';
 import { renderCard } from './render-card.js';
 
 const PngSchema = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', contentMediaType: 'image/png' });
 
-export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const production = safeAvatarFetcher();
   const loopbackForTests = safeAvatarFetcher({ allowLoopbackForTests: true });
   // Read per request: the switch exists only for tests and benchmarks, never from the environment.
@@ -49,7 +50,7 @@ export const cardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply
         .header('etag', etag)
         // A stand-in avatar may be the upstream's passing failure: caches keep that card briefly only.
-        .header('cache-control', avatar.status === 'default' ? 'public, max-age=30' : 'public, max-age=600')
+        .header('cache-control', avatar.status === 'default' ? publicFor(30) : publicFor(600))
         .header(
           'x-avatar-status',
           avatar.status === 'default' ? `default; reason=${avatar.reason}` : avatar.status,

@@ -1,5 +1,5 @@
 import type { Canvas, Image } from '@napi-rs/canvas';
-import type { Rgb } from './color.js';
+import type { Rgb } from '../../lib/colour.js';
 
 export const CARD_TYPES = ['xp', 'me', 'levelup', 'ai'] as const;
 export type CardType = (typeof CARD_TYPES)[number];

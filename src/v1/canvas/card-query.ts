@@ -1,14 +1,12 @@
 import { Type } from 'typebox';
+import { HEX_PATTERN, parseHex, type Rgb } from '../../lib/colour.js';
 import { badRequest } from '../../lib/problem.js';
 import { CARD_TYPES, type CardType, DEFAULT_ACCENTS } from './card-data.js';
-import { parseHex, type Rgb } from './color.js';
 import { defaultXpNeeded } from './progress.js';
 
 export const CardParams = Type.Object({
   type: Type.Enum([...CARD_TYPES], { description: 'The design: xp (rank card), me (profile), levelup, ai.' }),
 });
-
-const HEX = '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
 
 /** A character that draws something: not white space, not default-ignorable (U+200B, U+FEFF, U+3164, …), not the blank braille cell. */
 const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u;
@@ -38,7 +36,7 @@ export const CardQuery = Type.Object({
   ),
   rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
   accent: Type.Optional(
-    Type.String({ pattern: HEX, description: 'Accent colour as hex, e.g. 8b5cf6 or %23f472b6.' }),
+    Type.String({ pattern: HEX_PATTERN, description: 'Accent colour as hex, e.g. 8b5cf6 or %23f472b6.' }),
   ),
 });
 

@@ -1,7 +1,7 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { seededRandom, seedText } from '../../lib/deterministic.js';
 import { font } from '../../lib/fonts.js';
-import { hsl, rgba } from './color.js';
+import { hsl, rgba } from './card-colours.js';
 import { graphemesOf } from './draw.js';
 
 const SIZE = 256;

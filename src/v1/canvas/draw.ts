@@ -1,6 +1,7 @@
 import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
+import type { Rgb } from '../../lib/colour.js';
 import { font } from '../../lib/fonts.js';
-import { mix, type Rgb, rgba, WHITE } from './color.js';
+import { mix, rgba, WHITE } from './card-colours.js';
 
 export type Ctx = SKRSContext2D;
 
@@ -118,7 +119,13 @@ export function drawPill(
   x: number,
   y: number,
   height: number,
-  options: { fill: string; color: string; weight?: 400 | 600 | 800; size?: number; align?: 'left' | 'right' },
+  options: {
+    fill: string;
+    colour: string;
+    weight?: 400 | 600 | 800;
+    size?: number;
+    align?: 'left' | 'right';
+  },
 ): number {
   ctx.font = font(options.weight ?? 600, options.size ?? Math.round(height * 0.5));
   const width = ctx.measureText(text).width + height;
@@ -127,7 +134,7 @@ export function drawPill(
   ctx.beginPath();
   ctx.roundRect(left, y, width, height, height / 2);
   ctx.fill();
-  ctx.fillStyle = options.color;
+  ctx.fillStyle = options.colour;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, left + width / 2, y + height / 2 + 1);
@@ -163,10 +170,10 @@ export function drawBackdrop(
 }
 
 /** A soft glow: a radial gradient from the colour to transparent. */
-export function drawGlow(ctx: Ctx, cx: number, cy: number, radius: number, color: Rgb, alpha: number): void {
+export function drawGlow(ctx: Ctx, cx: number, cy: number, radius: number, colour: Rgb, alpha: number): void {
   const gradient = ctx.createRadialGradient(cx, cy, 0, cx, cy, radius);
-  gradient.addColorStop(0, rgba(color, alpha));
-  gradient.addColorStop(1, rgba(color, 0));
+  gradient.addColorStop(0, rgba(colour, alpha));
+  gradient.addColorStop(1, rgba(colour, 0));
   ctx.fillStyle = gradient;
   ctx.fillRect(cx - radius, cy - radius, radius * 2, radius * 2);
 }

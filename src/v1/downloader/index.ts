@@ -6,8 +6,11 @@ import { jobRoutes } from './job-routes.js';
 import { submitRoutes } from './submit-routes.js';
 import { wsRoutes } from './ws-routes.js';
 
-/** The downloader area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const downloaderRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The downloader area of the public API v1: jobs, their files and the live queue
+ * (docs/downloader.md), mounted at /api/v1.
+ */
+export const downloaderArea: FastifyPluginAsync = async (app) => {
   await downloaderFor(app);
   await app.register(submitRoutes);
   await app.register(jobRoutes);

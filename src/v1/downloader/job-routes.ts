@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
+import { NO_STORE, privateFor } from '../../lib/http/cache-control.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { serveBlob } from '../../lib/storage/serve-blob.js';
@@ -21,7 +22,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const view = await (await downloaderFor(app)).view(request.params.id);
       if (!view) throw notFound('No download with that id (finished downloads are forgotten after a while).');
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return toJobJson(request, view);
     },
   );
@@ -51,7 +52,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `This download has already ended (${how}); only queued or running downloads can be cancelled.`,
         );
       }
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return toJobJson(request, result.view);
     },
   );
@@ -96,7 +97,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           lastModified: job.finishedAt ? new Date(job.finishedAt) : undefined,
           headers: {
             'content-disposition': contentDisposition(file.name),
-            'cache-control': 'private, max-age=300',
+            'cache-control': privateFor(300),
           },
         },
         // Listed but gone from the store: swept meanwhile.

@@ -1,4 +1,5 @@
-import { berlinDate, seededRandom, seedText } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/berlin-clock.js';
+import { seededRandom, seedText } from '../../lib/deterministic.js';
 import type { AuraEntry } from './dataset-types.js';
 
 export interface AuraReading {

@@ -1,3 +1,4 @@
+import { type Static, Type } from 'typebox';
 import type { Lang } from './lang.js';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -31,14 +32,29 @@ export const CATEGORY_LABELS: Record<TriviaCategory, Record<Lang, string>> = {
   math: { en: 'Numbers & Math', de: 'Zahlen & Mathe' },
 };
 
-export interface TriviaEntry {
-  question: string;
-  answer: string;
-  /** Four distinct choices, the answer among them. */
-  choices: string[];
-  category: TriviaCategory;
-  difficulty: Difficulty;
-}
+/** Non-empty and trimmed: what every text in the data files must be. */
+export const DataText = Type.String({
+  minLength: 1,
+  pattern: '^\\S(?:[\\s\\S]*\\S)?$',
+  description: 'a non-empty trimmed string',
+});
+
+export const TriviaEntrySchema = Type.Object(
+  {
+    question: DataText,
+    answer: DataText,
+    /** Four distinct choices, the answer among them (the shape checks the count; the rest is checked after). */
+    choices: Type.Array(DataText, {
+      minItems: 4,
+      maxItems: 4,
+      description: 'four non-empty trimmed strings',
+    }),
+    category: Type.Enum([...TRIVIA_CATEGORIES], { description: `one of ${TRIVIA_CATEGORIES.join(', ')}` }),
+    difficulty: Type.Enum([...DIFFICULTIES], { description: `one of ${DIFFICULTIES.join(', ')}` }),
+  },
+  { description: 'an object with question, answer, choices, category and difficulty' },
+);
+export type TriviaEntry = Static<typeof TriviaEntrySchema>;
 
 export const EIGHT_BALL_TYPES = ['positive', 'neutral', 'negative'] as const;
 export type EightBallType = (typeof EIGHT_BALL_TYPES)[number];
@@ -48,17 +64,21 @@ export interface EightBallAnswer {
   type: EightBallType;
 }
 
-export interface AuraEntry {
-  color: string;
-  /** #rrggbb */
-  hex: string;
-  description: string;
-}
+export const AuraEntrySchema = Type.Object(
+  {
+    color: DataText,
+    hex: Type.String({ pattern: '^#[0-9a-f]{6}$', description: '#rrggbb' }),
+    description: DataText,
+  },
+  { description: 'an object with color, hex and description' },
+);
+export type AuraEntry = Static<typeof AuraEntrySchema>;
 
-export interface WyrEntry {
-  optionA: string;
-  optionB: string;
-}
+export const WyrEntrySchema = Type.Object(
+  { optionA: DataText, optionB: DataText },
+  { description: 'an object with optionA and optionB' },
+);
+export type WyrEntry = Static<typeof WyrEntrySchema>;
 
 /** Everything the fun endpoints serve, for one language. */
 export interface FunDataset {

@@ -1,5 +1,9 @@
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { schemaProblems } from '../../lib/schema-problems.js';
 import {
-  type AuraEntry,
+  AuraEntrySchema,
+  DataText,
   DIFFICULTIES,
   EIGHT_BALL_TYPES,
   type EightBallAnswer,
@@ -8,13 +12,31 @@ import {
   MIN_TRIVIA,
   TRIVIA_CATEGORIES,
   type TriviaEntry,
+  TriviaEntrySchema,
   type WyrEntry,
+  WyrEntrySchema,
 } from './dataset-types.js';
 
 /**
  * Checks of the hand-written datasets. They run at start-up (a broken file stops the service
- * instead of serving a broken quiz) and in the unit tests. Each returns the problems it found.
+ * instead of serving a broken quiz) and in the unit tests. Each returns the problems it found:
+ * the shape as TypeBox sees it against the schemas of dataset-types.ts, then what a schema cannot
+ * say (enough entries, no near-duplicates, the answer among distinct choices, every trivia filter
+ * answerable).
  */
+
+const TextList = Type.Array(DataText, { description: 'an array of non-empty trimmed strings' });
+const TriviaList = Type.Array(TriviaEntrySchema, { description: 'an array of trivia questions' });
+const WyrList = Type.Array(WyrEntrySchema, { description: 'an array of would-you-rather pairs' });
+const AuraList = Type.Array(AuraEntrySchema, { description: 'an array of auras' });
+const MoodList = Type.Array(DataText, {
+  minItems: 1,
+  description: 'a non-empty array of non-empty trimmed strings',
+});
+const EightBallGroups = Type.Object(Object.fromEntries(EIGHT_BALL_TYPES.map((type) => [type, MoodList])), {
+  additionalProperties: false,
+  description: 'an object with positive, neutral and negative lists',
+});
 
 /** Folds case, spacing and punctuation at the ends, so near-identical entries count as duplicates. */
 export function dedupeKey(text: string): string {
@@ -24,9 +46,6 @@ export function dedupeKey(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s"'„“”.,!?…-]+|[\s"'„“”.,!?…-]+$/g, '');
 }
-
-const isText = (value: unknown): value is string =>
-  typeof value === 'string' && value.trim().length > 0 && value === value.trim();
 
 function duplicates(texts: string[], what: string): string[] {
   const seen = new Map<string, number>();
@@ -45,36 +64,23 @@ function atLeast(list: unknown[], min: number, what: string): string[] {
 }
 
 export function validateTextList(value: unknown, what: string): string[] {
-  if (!Array.isArray(value)) return [`${what} must be an array of strings`];
-  const errors = atLeast(value, MIN_ENTRIES, what);
-  value.forEach((entry, i) => {
-    if (!isText(entry)) errors.push(`${what} #${i + 1} must be a non-empty trimmed string`);
-  });
-  return [...errors, ...duplicates(value.filter(isText), what)];
+  const shape = schemaProblems(TextList, value, what);
+  if (!Array.isArray(value)) return shape;
+  const texts = value.filter((entry): entry is string => Value.Check(DataText, entry));
+  return [...atLeast(value, MIN_ENTRIES, what), ...shape, ...duplicates(texts, what)];
 }
 
 export function validateTrivia(value: unknown, what = 'trivia'): string[] {
-  if (!Array.isArray(value)) return [`${what} must be an array`];
-  const errors = atLeast(value, MIN_TRIVIA, what);
+  if (!Array.isArray(value)) return schemaProblems(TriviaList, value, what);
+  const errors = [...atLeast(value, MIN_TRIVIA, what), ...schemaProblems(TriviaList, value, what)];
   const combos = new Set<string>();
-  value.forEach((raw, i) => {
-    const at = `${what} #${i + 1}`;
-    const entry = raw as Partial<TriviaEntry>;
-    if (!isText(entry?.question)) errors.push(`${at}: question must be a non-empty trimmed string`);
-    if (!isText(entry?.answer)) errors.push(`${at}: answer must be a non-empty trimmed string`);
-    if (!TRIVIA_CATEGORIES.includes(entry?.category as never))
-      errors.push(`${at}: unknown category ${entry?.category}`);
-    if (!DIFFICULTIES.includes(entry?.difficulty as never))
-      errors.push(`${at}: unknown difficulty ${entry?.difficulty}`);
-    const choices = entry?.choices;
-    if (!Array.isArray(choices) || choices.length !== 4 || !choices.every(isText)) {
-      errors.push(`${at}: choices must be 4 non-empty trimmed strings`);
-    } else {
-      if (new Set(choices.map(dedupeKey)).size !== 4) errors.push(`${at}: choices must be distinct`);
-      if (!choices.includes(entry.answer as string))
-        errors.push(`${at}: the answer is not among the choices`);
-    }
-    combos.add(`${entry?.category}/${entry?.difficulty}`);
+  value.forEach((entry: TriviaEntry, i) => {
+    if (!Value.Check(TriviaEntrySchema, entry)) return;
+    if (new Set(entry.choices.map(dedupeKey)).size !== 4)
+      errors.push(`${what} #${i + 1}: choices must be distinct`);
+    if (!entry.choices.includes(entry.answer))
+      errors.push(`${what} #${i + 1}: the answer is not among the choices`);
+    combos.add(`${entry.category}/${entry.difficulty}`);
   });
   for (const category of TRIVIA_CATEGORIES) {
     for (const difficulty of DIFFICULTIES) {
@@ -90,48 +96,29 @@ export function validateTrivia(value: unknown, what = 'trivia'): string[] {
 }
 
 export function validateWyr(value: unknown, what = 'wyr'): string[] {
-  if (!Array.isArray(value)) return [`${what} must be an array`];
-  const errors = atLeast(value, MIN_ENTRIES, what);
-  value.forEach((raw, i) => {
-    const entry = raw as Partial<WyrEntry>;
-    if (!isText(entry?.optionA) || !isText(entry?.optionB)) {
-      errors.push(`${what} #${i + 1}: optionA and optionB must be non-empty trimmed strings`);
-    } else if (dedupeKey(entry.optionA) === dedupeKey(entry.optionB)) {
+  if (!Array.isArray(value)) return schemaProblems(WyrList, value, what);
+  const errors = [...atLeast(value, MIN_ENTRIES, what), ...schemaProblems(WyrList, value, what)];
+  value.forEach((entry: WyrEntry, i) => {
+    if (Value.Check(WyrEntrySchema, entry) && dedupeKey(entry.optionA) === dedupeKey(entry.optionB)) {
       errors.push(`${what} #${i + 1}: both options are the same`);
     }
   });
   if (errors.length > 0) return errors;
-  const entries = value as WyrEntry[];
-  return [
-    ...duplicates(
-      entries.map((e) => [e.optionA, e.optionB].map(dedupeKey).sort().join(' | ')),
-      `${what} pair`,
-    ),
-  ];
+  const pairs = (value as WyrEntry[]).map((e) => [e.optionA, e.optionB].map(dedupeKey).sort().join(' | '));
+  return duplicates(pairs, `${what} pair`);
 }
 
-const HEX = /^#[0-9a-f]{6}$/;
-
 export function validateAura(value: unknown, what = 'aura'): string[] {
-  if (!Array.isArray(value)) return [`${what} must be an array`];
-  const errors = atLeast(value, MIN_ENTRIES, what);
-  value.forEach((raw, i) => {
-    const entry = raw as Partial<AuraEntry>;
-    if (!isText(entry?.color) || !isText(entry?.description)) {
-      errors.push(`${what} #${i + 1}: color and description must be non-empty trimmed strings`);
-    }
-    if (typeof entry?.hex !== 'string' || !HEX.test(entry.hex))
-      errors.push(`${what} #${i + 1}: hex must be #rrggbb`);
-  });
+  if (!Array.isArray(value)) return schemaProblems(AuraList, value, what);
+  const errors = [...atLeast(value, MIN_ENTRIES, what), ...schemaProblems(AuraList, value, what)];
   if (errors.length > 0) return errors;
-  const entries = value as AuraEntry[];
   return [
     ...duplicates(
-      entries.map((e) => e.color),
+      value.map((e) => e.color),
       `${what} color`,
     ),
     ...duplicates(
-      entries.map((e) => e.description),
+      value.map((e) => e.description),
       `${what} description`,
     ),
   ];
@@ -139,26 +126,13 @@ export function validateAura(value: unknown, what = 'aura'): string[] {
 
 /** The 8-ball file groups its answers by mood: {positive: [...], neutral: [...], negative: [...]}. */
 export function validateEightBall(value: unknown, what = '8ball'): string[] {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [`${what} must be an object with positive, neutral and negative lists`];
-  }
+  const errors = schemaProblems(EightBallGroups, value, what);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return errors;
   const groups = value as Record<string, unknown>;
-  const errors: string[] = [];
-  for (const key of Object.keys(groups)) {
-    if (!EIGHT_BALL_TYPES.includes(key as never)) errors.push(`${what}: unknown group ${key}`);
-  }
-  const all: string[] = [];
-  for (const type of EIGHT_BALL_TYPES) {
+  const all = EIGHT_BALL_TYPES.flatMap((type) => {
     const list = groups[type];
-    if (!Array.isArray(list) || list.length === 0) {
-      errors.push(`${what}: ${type} must be a non-empty array`);
-      continue;
-    }
-    list.forEach((entry, i) => {
-      if (!isText(entry)) errors.push(`${what} ${type} #${i + 1} must be a non-empty trimmed string`);
-      else all.push(entry);
-    });
-  }
+    return Array.isArray(list) ? list.filter((entry): entry is string => Value.Check(DataText, entry)) : [];
+  });
   errors.push(...atLeast(all, MIN_ENTRIES, what));
   if (errors.length > 0) return errors;
   return duplicates(all, what);

@@ -1,4 +1,5 @@
-import { berlinDate, seededPick, seedText } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/berlin-clock.js';
+import { seededPick, seedText } from '../../lib/deterministic.js';
 import type { EightBallAnswer } from './dataset-types.js';
 
 /** "Will I win?? " and "will i win" are the same question to the ball. */

@@ -10,8 +10,11 @@ import { textRoutes } from './text-routes.js';
 import { triviaRoutes } from './trivia-routes.js';
 import { wyrRoutes } from './wyr-routes.js';
 
-/** The fun area of the public API v1 (spec/public-api-v1.md §4 Fun), mounted at /api/v1. */
-export const funRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The fun area of the public API v1: trivia, games and daily texts in English and German
+ * (docs/fun.md), mounted at /api/v1.
+ */
+export const funArea: FastifyPluginAsync = async (app) => {
   // Read and checked here, once: a broken dataset stops start-up instead of failing requests later.
   const data = funData();
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { LANGS } from './lang.js';
@@ -47,7 +48,7 @@ export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!parsed) throw badRequest('choice', `must be one of ${ACCEPTED_CHOICES.join(', ')}`);
       const lang = request.query.lang ?? parsed.lang;
       const server = randomItem(MOVES);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return {
         choice: parsed.move,
         choiceName: moveName(parsed.move, lang),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { funData } from './dataset-loader.js';
 import { LANGS, LangParam, langOf } from './lang.js';
@@ -38,7 +39,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const lang = langOf(request.query.lang);
         const { id, entry } = randomEntry(data[lang][kind]);
-        reply.header('cache-control', 'no-store');
+        reply.header('cache-control', NO_STORE);
         return { id, text: entry, lang };
       },
     );

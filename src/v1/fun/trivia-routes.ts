@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { funData } from './dataset-loader.js';
 import { DIFFICULTIES, TRIVIA_CATEGORIES } from './dataset-types.js';
@@ -45,7 +46,7 @@ export const triviaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Start-up validation guarantees every category × difficulty has questions, so this always finds one.
       const question = randomTrivia(data[lang].trivia, { category, difficulty }, lang);
       if (!question) throw new Error(`no trivia for ${category}/${difficulty}`);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return question;
     },
   );

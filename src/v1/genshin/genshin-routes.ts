@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE, publicFor } from '../../lib/http/cache-control.js';
 import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { GenshinCharacterSchema } from './character.js';
@@ -13,7 +14,7 @@ const ElementQuery = Type.Object({
 });
 
 /** /genshin/*: the playable characters of Genshin Impact, from the genshin-db dataset. */
-export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roster = genshinRoster();
   app.catalog.addSection('genshin', () => ({
     characters: roster.characters.length,
@@ -43,7 +44,7 @@ export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request, reply) => {
       const characters = roster.list(elementOf(request.query.element));
-      reply.header('cache-control', 'public, max-age=86400');
+      reply.header('cache-control', publicFor(86400));
       return { count: characters.length, characters };
     },
   );
@@ -75,7 +76,7 @@ export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => 
           { extensions: { candidates: names } },
         );
       }
-      reply.header('cache-control', 'public, max-age=86400');
+      reply.header('cache-control', publicFor(86400));
       return match.character;
     },
   );
@@ -94,7 +95,7 @@ export const genshinCharacterRoutes: FastifyPluginAsyncTypebox = async (app) => 
       const character = roster.random(elementOf(request.query.element));
       // elementOf only lets through elements that some character has, so the pool is never empty.
       if (!character) throw notFound('No character matches.');
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return character;
     },
   );

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { genshinCharacterRoutes } from './genshin-routes.js';
+import { genshinRoutes } from './genshin-routes.js';
 
-/** The genshin area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const genshinRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(genshinCharacterRoutes);
+/**
+ * The genshin area of the public API v1: characters from the genshin-db package (docs/anime.md),
+ * mounted at /api/v1.
+ */
+export const genshinArea: FastifyPluginAsync = async (app) => {
+  await app.register(genshinRoutes);
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { berlinDate } from '../../lib/deterministic.js';
+import { berlinDate } from '../../lib/berlin-clock.js';
 import { notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { categoryFormat } from '../../media/categories.js';

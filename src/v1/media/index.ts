@@ -10,8 +10,11 @@ import { poolRoutes, poolSummaries } from './pool-routes.js';
 /** How long start-up waits for the demo stills; well within Fastify's 10 s plugin timeout. */
 const DEMO_STILLS_WAIT_MS = 3000;
 
-/** The media area of the public API v1 (spec/public-api-v1.md), mounted at /api/v1. */
-export const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/**
+ * The media area of the public API v1: stored files, anime images, pools and menu cards
+ * (docs/media.md), mounted at /api/v1.
+ */
+export const mediaArea: FastifyPluginAsyncTypebox = async (app) => {
   const media = createMediaContext(app);
   await media.store.sweepTemp();
 

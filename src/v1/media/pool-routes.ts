@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { notFound, type Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { POOL_NAME_PATTERN } from '../../media/categories.js';
@@ -101,7 +102,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
       }
       const [item] = await media.picker.pick(category, request.ip, 1);
       if (!item) throw notFound(`The pool "${category}" has no files yet.`);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       return mediaPick(request, item);
     },
   );

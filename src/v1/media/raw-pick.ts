@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { rangeContinuesDownload } from '../../media/byte-range.js';
+import { rangeContinuesDownload } from '../../lib/http/byte-range.js';
 import type { MediaPicker } from '../../media/media-picker.js';
 import type { MediaItem } from '../../media/media-repository.js';
 

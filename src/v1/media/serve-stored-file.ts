@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { absoluteUrl } from '../../lib/absolute-url.js';
-import { IMMUTABLE, type ServeBlobOptions, serveBlob } from '../../lib/storage/serve-blob.js';
+import { IMMUTABLE, NO_STORE } from '../../lib/http/cache-control.js';
+import { type ServeBlobOptions, serveBlob } from '../../lib/storage/serve-blob.js';
 import type { MediaStore } from '../../media/media-store.js';
 import { filePath } from '../../media/media-types.js';
 
@@ -35,7 +36,7 @@ export function serveStoredFile(
   if (caching === 'no-store') {
     headers['content-location'] = absoluteUrl(request, filePath(file.sha256, file.ext));
     // A random pick is never worth caching, its errors included.
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', NO_STORE);
   }
   return serveBlob(
     request,

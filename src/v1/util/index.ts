@@ -1,19 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { codecRoutes } from './codec-routes.js';
-import { colorRoute } from './color-route.js';
-import { ipRoute } from './ip-route.js';
-import { qrRoute } from './qr-route.js';
+import { colourRoutes } from './colour-routes.js';
+import { ipRoutes } from './ip-routes.js';
+import { qrRoutes } from './qr-routes.js';
 import { randomRoutes } from './random-routes.js';
 import { textRoutes } from './text-routes.js';
-import { timestampRoute } from './timestamp-route.js';
+import { timestampRoutes } from './timestamp-routes.js';
 
-/** The util area of the public API v1 (spec/public-api-v1.md §4 Utility), mounted at /api/v1. */
-export const utilRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * The util area of the public API v1: small login-free tools for chat bots (docs/util.md), mounted
+ * at /api/v1.
+ */
+export const utilArea: FastifyPluginAsync = async (app) => {
   await app.register(randomRoutes);
   await app.register(textRoutes);
   await app.register(codecRoutes);
-  await app.register(colorRoute);
-  await app.register(qrRoute);
-  await app.register(ipRoute);
-  await app.register(timestampRoute);
+  await app.register(colourRoutes);
+  await app.register(qrRoutes);
+  await app.register(ipRoutes);
+  await app.register(timestampRoutes);
 };

@@ -1,4 +1,4 @@
-/** The limits of the utility endpoints (spec/public-api-v1.md §8, and ours where the spec is silent). */
+/** The limits of the utility endpoints, as docs/util.md lists them for each parameter. */
 export const UUID_COUNT_MAX = 50;
 export const UUID_COUNT_DEFAULT = 1;
 export const PASSWORD_LENGTH_MIN = 8;

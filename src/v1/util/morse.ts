@@ -41,14 +41,14 @@ export function encodeMorse(text: string): string {
  * spaces). Typographic dots and dashes (·, •, −, –, —) are read as . and -.
  */
 export function decodeMorse(morse: string): string {
-  const normalized = morse
+  const normalised = morse
     .replace(/[·•∙]/g, '.')
     .replace(/[−–—_]/g, '-')
     .trim();
-  if (/[^.\-/|\s]/.test(normalized)) {
+  if (/[^.\-/|\s]/.test(normalised)) {
     throw badRequest('text', 'may contain only dots, dashes, spaces and "/" between words');
   }
-  const words = normalized
+  const words = normalised
     .split(/\s*[/|]\s*|\s{3,}/)
     .map((w) => w.trim())
     .filter(Boolean);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { flipCoin } from './coinflip.js';
 import { rollDice } from './dice.js';
@@ -19,10 +20,10 @@ import { generatePassword } from './password.js';
 import { TAGS } from './util-schemas.js';
 import { generateUuids } from './uuid.js';
 
-// Every answer here is fresh randomness; a cache must never hand one out twice.
-const NO_STORE = { 'cache-control': 'no-store' };
-
-/** uuid, password, dice and coinflip: cryptographic randomness from node:crypto. */
+/**
+ * uuid, password, dice and coinflip: cryptographic randomness from node:crypto. Every answer is
+ * fresh, so a cache must never hand one out twice (no-store).
+ */
 export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/uuid',
@@ -47,7 +48,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.headers(NO_STORE);
+      reply.header('cache-control', NO_STORE);
       const { count = UUID_COUNT_DEFAULT } = request.query;
       return { count, uuids: generateUuids(count) };
     },
@@ -87,7 +88,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.headers(NO_STORE);
+      reply.header('cache-control', NO_STORE);
       const { length = PASSWORD_LENGTH_DEFAULT, symbols = '1' } = request.query;
       return generatePassword(length, symbols === '1' || symbols === 'true');
     },
@@ -129,7 +130,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.headers(NO_STORE);
+      reply.header('cache-control', NO_STORE);
       const { sides = DICE_SIDES_DEFAULT, count = DICE_COUNT_DEFAULT } = request.query;
       return rollDice(sides, count);
     },
@@ -145,7 +146,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.headers(NO_STORE);
+      reply.header('cache-control', NO_STORE);
       return { result: flipCoin() };
     },
   );

@@ -1,3 +1,4 @@
+import { type BerlinTime, berlinTime } from '../../lib/berlin-clock.js';
 import { badRequest } from '../../lib/problem.js';
 
 /**
@@ -12,18 +13,6 @@ export const MIN_MS = -62135596800000;
 export const MAX_MS = 253402300799999;
 
 export type TimestampSource = 'now' | 'seconds' | 'milliseconds' | 'iso';
-
-export interface BerlinTime {
-  timeZone: 'Europe/Berlin';
-  /** Local time with its offset, e.g. 2026-07-01T14:00:00.000+02:00. */
-  iso: string;
-  date: string;
-  time: string;
-  offset: string;
-  /** CET in winter, CEST in summer. */
-  abbreviation: string;
-  summerTime: boolean;
-}
 
 export interface TimestampInfo {
   source: TimestampSource;
@@ -83,39 +72,6 @@ function parseIso(input: string): number | undefined {
     offsetMinutes = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
   }
   return date.getTime() - offsetMinutes * 60_000;
-}
-
-const BERLIN = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'longOffset',
-});
-
-// Berlin has used only these offsets since 1893 (+03:00 was the double summer time of 1945–47).
-const ABBREVIATIONS: Record<string, string> = { '+01:00': 'CET', '+02:00': 'CEST', '+03:00': 'CEMT' };
-
-/** Wall-clock time in Europe/Berlin, from the tz database that ships with Node's ICU. */
-export function berlinTime(ms: number): BerlinTime {
-  const parts = Object.fromEntries(BERLIN.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName.replace(/^GMT/, '');
-  const date = `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day}`;
-  const millis = String(((ms % 1000) + 1000) % 1000).padStart(3, '0');
-  const time = `${parts.hour}:${parts.minute}:${parts.second}`;
-  return {
-    timeZone: 'Europe/Berlin',
-    iso: `${date}T${time}.${millis}${offset}`,
-    date,
-    time,
-    offset,
-    abbreviation: ABBREVIATIONS[offset] ?? `UTC${offset}`,
-    summerTime: offset === '+02:00' || offset === '+03:00',
-  };
 }
 
 export function describeTimestamp(ms: number, source: TimestampSource): TimestampInfo {

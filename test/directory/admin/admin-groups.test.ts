@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { logoKey } from '../../../src/directory/groups/logo-store.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { imageBytes, seedGroup, submitGroup, VALID_FIELDS } from '../groups/group-fixtures.js';
@@ -64,8 +65,7 @@ describe('GET /api/admin/groups', () => {
   test('no session: 401; not an admin: 403', async () => {
     assert.equal((await new Browser(app).get('/api/admin/groups')).statusCode, 401);
     const refused = await member.get('/api/admin/groups');
-    assert.equal(refused.statusCode, 403);
-    assert.equal(refused.json().code, 'FORBIDDEN');
+    assertProblem(refused, 403, 'FORBIDDEN');
   });
 });
 
@@ -95,8 +95,7 @@ describe('POST /api/admin/groups/:id/verify', () => {
     assert.equal((await new Browser(app).post(path)).statusCode, 401);
     assert.equal((await member.post(path)).statusCode, 403);
     const noToken = await admin.post(path, undefined, { csrf: false });
-    assert.equal(noToken.statusCode, 403);
-    assert.equal(noToken.json().code, 'CSRF_INVALID');
+    assertProblem(noToken, 403, 'CSRF_INVALID');
     assert.equal(
       (await admin.post(path, undefined, { headers: { 'x-csrf-token': 'bogus' } })).statusCode,
       403,
@@ -109,8 +108,7 @@ describe('POST /api/admin/groups/:id/verify', () => {
     assert.equal(row?.is_verified, 0);
 
     const unknown = await admin.post('/api/admin/groups/987654/verify');
-    assert.equal(unknown.statusCode, 404);
-    assert.equal(unknown.json().code, 'NOT_FOUND');
+    assertProblem(unknown, 404, 'NOT_FOUND');
     const bad = await admin.post('/api/admin/groups/x/verify');
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().errors[0].field, 'id');

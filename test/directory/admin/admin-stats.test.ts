@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { dialectOf } from '../../../src/db/database.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { seedGroup, submitGroup, VALID_FIELDS } from '../groups/group-fixtures.js';
@@ -74,8 +75,7 @@ test('GET /api/admin/stats counts users, groups, likes, platforms and categories
 
   assert.equal((await new Browser(app).get('/api/admin/stats')).statusCode, 401);
   const refused = await alice.get('/api/admin/stats');
-  assert.equal(refused.statusCode, 403);
-  assert.equal(refused.json().code, 'FORBIDDEN');
+  assertProblem(refused, 403, 'FORBIDDEN');
 });
 
 test('each platform and category shows under its first spelling in code-point order, whatever the collation', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
@@ -55,8 +56,7 @@ describe('admin users: /api/admin/users', () => {
   it('refuses anonymous visitors with 401 and members with 403', async () => {
     assert.equal((await new Browser(app).get('/api/admin/users')).statusCode, 401);
     const res = await member.get('/api/admin/users');
-    assert.equal(res.statusCode, 403);
-    assert.equal(res.json().code, 'FORBIDDEN');
+    assertProblem(res, 403, 'FORBIDDEN');
   });
 
   describe('POST /api/admin/users/:id/verify', () => {
@@ -77,8 +77,7 @@ describe('admin users: /api/admin/users', () => {
       assert.equal((await new Browser(app).post(`/api/admin/users/${other.userId}/verify`)).statusCode, 401);
       assert.equal((await other.post(`/api/admin/users/${other.userId}/verify`)).statusCode, 403);
       const noToken = await admin.post(`/api/admin/users/${other.userId}/verify`, undefined, { csrf: false });
-      assert.equal(noToken.statusCode, 403);
-      assert.equal(noToken.json().code, 'CSRF_INVALID');
+      assertProblem(noToken, 403, 'CSRF_INVALID');
       const badToken = await admin.post(`/api/admin/users/${other.userId}/verify`, undefined, {
         headers: { 'x-csrf-token': 'x' },
       });
@@ -97,8 +96,7 @@ describe('admin users: /api/admin/users', () => {
 
     it('answers 404 for an unknown id and 400 for one that is not a positive integer', async () => {
       const missing = await admin.post('/api/admin/users/999999/verify');
-      assert.equal(missing.statusCode, 404);
-      assert.equal(missing.json().code, 'NOT_FOUND');
+      assertProblem(missing, 404, 'NOT_FOUND');
       for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
         const res = await admin.post(`/api/admin/users/${id}/verify`);
         assert.equal(res.statusCode, 400, id);

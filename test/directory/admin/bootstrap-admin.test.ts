@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ensureAdmin } from '../../../src/directory/admin/bootstrap-admin.js';
+import { ConfigError } from '../../../src/config.js';
+import { adminSpecProblems, ensureAdmin } from '../../../src/directory/admin/bootstrap-admin.js';
 import { hashPassword } from '../../../src/directory/auth/passwords.js';
 import { createUser, findUserByLogin } from '../../../src/directory/users/users-repository.js';
 import { Browser } from '../../helpers/browser.js';
@@ -37,6 +38,35 @@ describe('admin bootstrap from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD', (
       password: 'new-password-1',
     });
     assert.equal(login.statusCode, 200);
+  });
+
+  it('holds the ADMIN_* variables to the rules of registration', () => {
+    const good = { username: 'root', email: 'root@example.org', password: 'long enough' };
+    assert.deepEqual(adminSpecProblems(good), []);
+    for (const [name, value] of [
+      ['ADMIN_USERNAME', 'ro'],
+      ['ADMIN_USERNAME', 'root@example.org'],
+      ['ADMIN_EMAIL', 'not-an-email'],
+      ['ADMIN_PASSWORD', 'short'],
+    ]) {
+      const field = name.slice('ADMIN_'.length).toLowerCase();
+      const problems = adminSpecProblems({ ...good, [field]: value });
+      assert.equal(problems.length, 1, `${name}=${value}`);
+      assert.ok(problems[0].startsWith(`${name} `), problems[0]);
+      // The password itself never appears in the message.
+      if (name === 'ADMIN_PASSWORD') assert.ok(!problems[0].includes(value));
+    }
+  });
+
+  it('stops start-up with a ConfigError that names the variable, before the admin is created', async () => {
+    await assert.rejects(
+      buildTestApp({ admin: { username: 'root', email: 'root@example.org', password: 'short' } }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.problems.length === 1 &&
+        error.problems[0].startsWith('ADMIN_PASSWORD must have') &&
+        !error.message.includes('short'),
+    );
   });
 
   it('refuses when the username and the e-mail belong to two different accounts', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sessionCookieName } from '../../../src/plugins/sessions.js';
+import { assertBadRequest, assertProblem } from '../../helpers/assert-problem.js';
 import { Browser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
@@ -88,15 +89,7 @@ describe('accounts: /api/auth', () => {
     for (const [what, payload, field] of refusals) {
       it(`refuses ${what} with 400 naming ${field}, and stores nothing`, async () => {
         const before = await countUsers();
-        const res = await new Browser(app).post('/api/auth/register', payload);
-        assert.equal(res.statusCode, 400);
-        assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-        const problem = res.json();
-        assert.equal(problem.code, 'VALIDATION_FAILED');
-        assert.ok(
-          problem.errors.some((e: { field: string }) => e.field === field),
-          JSON.stringify(problem),
-        );
+        assertBadRequest(await new Browser(app).post('/api/auth/register', payload), field);
         assert.equal(await countUsers(), before);
       });
     }
@@ -129,8 +122,7 @@ describe('accounts: /api/auth', () => {
         email: 'other@example.org',
         password: PASSWORD,
       });
-      assert.equal(sameName.statusCode, 409);
-      assert.equal(sameName.json().code, 'CONFLICT');
+      assertProblem(sameName, 409, 'CONFLICT');
       assert.equal(sameName.json().errors[0].field, 'username');
       const sameMail = await browser.post('/api/auth/register', {
         username: 'kenji2',
@@ -148,8 +140,7 @@ describe('accounts: /api/auth', () => {
       const browser = new Browser(app);
       await browser.token();
       const missing = await browser.post('/api/auth/register', payload, { csrf: false });
-      assert.equal(missing.statusCode, 403);
-      assert.equal(missing.json().code, 'CSRF_INVALID');
+      assertProblem(missing, 403, 'CSRF_INVALID');
       const invalid = await browser.post('/api/auth/register', payload, {
         headers: { 'x-csrf-token': 'forged' },
       });
@@ -189,8 +180,7 @@ describe('accounts: /api/auth', () => {
           password: 'p'.repeat(2 * 1024 * 1024),
         }),
       });
-      assert.equal(huge.statusCode, 413);
-      assert.equal(huge.json().code, 'PAYLOAD_TOO_LARGE');
+      assertProblem(huge, 413, 'PAYLOAD_TOO_LARGE');
       const form = await browser.request({
         method: 'POST',
         url: '/api/auth/register',
@@ -211,7 +201,7 @@ describe('accounts: /api/auth', () => {
       assert.equal(res.statusCode, 201);
     });
 
-    it('follows the spec’s client flow: one token from /me works for login, a like-style write and logout', async () => {
+    it('follows the documented client flow: one token from /me works for login, a like-style write and logout', async () => {
       const browser = new Browser(app);
       const token = await browser.token();
       const login = await browser.post('/api/auth/login', { usernameOrEmail: 'mei', password: PASSWORD });
@@ -322,8 +312,7 @@ describe('accounts: /api/auth', () => {
         usernameOrEmail: 'target',
         password: PASSWORD,
       });
-      assert.equal(blocked.statusCode, 429);
-      assert.equal(blocked.json().code, 'RATE_LIMITED');
+      assertProblem(blocked, 429, 'RATE_LIMITED');
       const retryAfter = Number(blocked.headers['retry-after']);
       assert.ok(retryAfter >= 1 && retryAfter <= 30, `Retry-After ${retryAfter}`);
       const owner = await new Browser(app, '198.51.100.21').post('/api/auth/login', {
@@ -446,8 +435,7 @@ describe('accounts: /api/auth', () => {
       const register = await browser.post('/api/auth/register', undefined, {
         headers: { 'content-type': 'application/json' },
       });
-      assert.equal(register.statusCode, 400);
-      assert.equal(register.json().code, 'VALIDATION_FAILED');
+      assertProblem(register, 400, 'VALIDATION_FAILED');
     });
 
     it('holds back an address that fails on many accounts', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { seedGroup, submitGroup, VALID_FIELDS } from './group-fixtures.js';
@@ -260,8 +261,7 @@ describe('GET /api/groups/mine', () => {
 
   test('needs a session', async () => {
     const response = await new Browser(app).get('/api/groups/mine');
-    assert.equal(response.statusCode, 401);
-    assert.equal(response.json().code, 'UNAUTHENTICATED');
+    assertProblem(response, 401, 'UNAUTHENTICATED');
   });
 });
 

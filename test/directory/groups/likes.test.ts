@@ -3,6 +3,7 @@ import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../../src/directory/auth/passwords.js';
 import { createUser } from '../../../src/directory/users/users-repository.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { seedGroup } from './group-fixtures.js';
@@ -92,8 +93,7 @@ describe('POST and DELETE /api/groups/:id/like', () => {
     const user = await loggedInBrowser(app);
     for (const path of [`/api/groups/${pending.id}/like`, '/api/groups/999999/like']) {
       const liked = await user.post(path);
-      assert.equal(liked.statusCode, 404, path);
-      assert.equal(liked.json().code, 'NOT_FOUND');
+      assertProblem(liked, 404, 'NOT_FOUND', path);
       assert.equal((await user.delete(path)).statusCode, 404, path);
     }
     assert.equal(await likeRows(pending.id), 0);
@@ -115,8 +115,7 @@ describe('POST and DELETE /api/groups/:id/like', () => {
     assert.equal((await anonymous.delete(`/api/groups/${group.id}/like`)).statusCode, 401);
     const user = await loggedInBrowser(app);
     const missing = await user.post(`/api/groups/${group.id}/like`, undefined, { csrf: false });
-    assert.equal(missing.statusCode, 403);
-    assert.equal(missing.json().code, 'CSRF_INVALID');
+    assertProblem(missing, 403, 'CSRF_INVALID');
     const wrong = await user.post(`/api/groups/${group.id}/like`, undefined, {
       headers: { 'x-csrf-token': 'nope' },
     });

@@ -4,7 +4,7 @@ import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { seedGroup, submitGroup, VALID_FIELDS } from '../groups/group-fixtures.js';
 
-test('GET /api/public/stats has exactly the spec fields and follows every kind of write', async () => {
+test('GET /api/public/stats has exactly the documented fields and follows every kind of write', async () => {
   const app = await buildTestApp();
   const stats = async () => {
     const response = await app.inject({ url: '/api/public/stats' });

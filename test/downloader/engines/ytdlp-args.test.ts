@@ -46,7 +46,7 @@ describe('ytdlpArgs', () => {
     );
   });
 
-  test('video: max means 2160p (spec: video up to 4K), never more', () => {
+  test('video: max means 2160p (video up to 4K), never more', () => {
     assert.equal(MAX_VIDEO_HEIGHT, 2160);
     assert.equal(heightCap('max'), 2160);
     assert.equal(heightCap('720'), 720);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { berlinDate } from '../../../src/lib/deterministic.js';
+import { berlinDate } from '../../../src/lib/berlin-clock.js';
 import { seasonOf } from '../../../src/v1/anime/jikan/current-season.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { FakeJikan, jikanAnime, page } from './fake-jikan.js';
 
@@ -70,8 +71,7 @@ describe('anime data routes against a fake Jikan', () => {
       fake.script('/anime', { status: 200, body: page() });
       const before = fake.count('/anime');
       const response = await get('/api/v1/anime/lookup?title=no%20such%20show');
-      assert.equal(response.statusCode, 404);
-      assert.equal(response.json().code, 'NOT_FOUND');
+      assertProblem(response, 404, 'NOT_FOUND');
       assert.match(response.json().detail, /no such show/);
       assert.equal((await get('/api/v1/anime/lookup?title=No%20Such%20Show')).statusCode, 404);
       assert.equal(fake.count('/anime'), before + 1);
@@ -80,8 +80,7 @@ describe('anime data routes against a fake Jikan', () => {
     it('404s when upstream itself answers 404', async () => {
       fake.script('/anime', { status: 404, body: { status: 404 } });
       const response = await get('/api/v1/anime/lookup?title=upstream%20404');
-      assert.equal(response.statusCode, 404);
-      assert.equal(response.json().code, 'NOT_FOUND');
+      assertProblem(response, 404, 'NOT_FOUND');
     });
 
     it('retries a 500 and then answers', async () => {
@@ -97,9 +96,7 @@ describe('anime data routes against a fake Jikan', () => {
       fake.script('/anime', { status: 503 });
       const before = fake.count('/anime');
       const response = await get('/api/v1/anime/lookup?title=always%20failing');
-      assert.equal(response.statusCode, 502);
-      assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
-      assert.equal(response.json().code, 'UPSTREAM_FAILED');
+      assertProblem(response, 502, 'UPSTREAM_FAILED');
       assert.equal(fake.count('/anime'), before + 3);
     });
 
@@ -147,8 +144,7 @@ describe('anime data routes against a fake Jikan', () => {
       fake.script('/anime', { status: 429, headers: { 'retry-after': '30' }, body: { status: 429 } });
       const before = fake.count('/anime');
       const limited = await ask('/api/v1/anime/lookup?title=rate%20limited%20for%20a%20while');
-      assert.equal(limited.statusCode, 503);
-      assert.equal(limited.json().code, 'SERVICE_UNAVAILABLE');
+      assertProblem(limited, 503, 'SERVICE_UNAVAILABLE');
       assert.ok(retryAfter(limited) >= 25 && retryAfter(limited) <= 30, `Retry-After ${retryAfter(limited)}`);
       assert.equal(fake.count('/anime'), before + 1, 'a 30 s pause is not waited out: no retry');
 
@@ -172,8 +168,7 @@ describe('anime data routes against a fake Jikan', () => {
       fake.script('/anime', { status: 500, delayMs: TIMEOUT_MS - 200 });
       const before = fake.count('/anime');
       const response = await get('/api/v1/anime/lookup?title=slow%20and%20failing');
-      assert.equal(response.statusCode, 504);
-      assert.equal(response.json().code, 'UPSTREAM_TIMEOUT');
+      assertProblem(response, 504, 'UPSTREAM_TIMEOUT');
       assert.equal(fake.count('/anime'), before + 1, 'one attempt: a second could not finish in time');
     });
 
@@ -185,8 +180,7 @@ describe('anime data routes against a fake Jikan', () => {
       });
       const before = fake.count('/anime');
       const response = await get('/api/v1/anime/lookup?title=slow%20show');
-      assert.equal(response.statusCode, 504);
-      assert.equal(response.json().code, 'UPSTREAM_TIMEOUT');
+      assertProblem(response, 504, 'UPSTREAM_TIMEOUT');
       assert.equal(fake.count('/anime'), before + 1);
     });
 
@@ -198,8 +192,7 @@ describe('anime data routes against a fake Jikan', () => {
 
       fake.script('/anime', { drop: true });
       const failed = await get('/api/v1/anime/lookup?title=always%20dropped');
-      assert.equal(failed.statusCode, 502);
-      assert.equal(failed.json().code, 'UPSTREAM_FAILED');
+      assertProblem(failed, 502, 'UPSTREAM_FAILED');
     });
 
     it('serves an older cached answer, marked stale, when upstream fails or is too slow', async () => {
@@ -254,8 +247,7 @@ describe('anime data routes against a fake Jikan', () => {
         `/api/v1/anime/lookup?title=${'x'.repeat(201)}`,
       ]) {
         const response = await get(url);
-        assert.equal(response.statusCode, 400, url);
-        assert.equal(response.json().code, 'VALIDATION_FAILED');
+        assertProblem(response, 400, 'VALIDATION_FAILED', url);
         assert.equal(response.json().errors[0].field, 'title', url);
       }
       assert.equal(fake.requests.length, before, 'nothing went upstream');
@@ -316,8 +308,7 @@ describe('anime data routes against a fake Jikan', () => {
       const { season, year } = seasonOf(berlinDate());
       fake.script(`/seasons/${year}/${season}`, { status: 200, body: { unexpected: true } });
       const response = await other.inject({ method: 'GET', url: '/api/v1/anime/season' });
-      assert.equal(response.statusCode, 502);
-      assert.equal(response.json().code, 'UPSTREAM_FAILED');
+      assertProblem(response, 502, 'UPSTREAM_FAILED');
     });
   });
 });

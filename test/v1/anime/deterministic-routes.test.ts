@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { berlinDate } from '../../../src/lib/deterministic.js';
+import { berlinDate } from '../../../src/lib/berlin-clock.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
 describe('daily and deterministic anime routes', () => {
@@ -10,9 +11,7 @@ describe('daily and deterministic anime routes', () => {
 
   const refuses = async (url: string, field: string) => {
     const response = await get(url);
-    assert.equal(response.statusCode, 400, url);
-    assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
-    assert.equal(response.json().code, 'VALIDATION_FAILED');
+    assertProblem(response, 400, 'VALIDATION_FAILED', url);
     assert.ok(
       response.json().errors.some((e: { field: string }) => e.field === field),
       `${url} names ${field}: ${response.body}`,

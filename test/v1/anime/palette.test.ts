@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { hslToRgb, toHex } from '../../../src/v1/anime/colour.js';
+import { hslToRgb, toHex } from '../../../src/lib/colour.js';
 import { makePalette, SCHEMES } from '../../../src/v1/anime/palette.js';
 
 const hueDistance = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { clearAvatarCache } from '../../../src/v1/canvas/avatar.js';
+import { assertBadRequest } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { spyOnConnections, stubDns } from '../../lib/safe-fetch/connection-spy.js';
 import { type LoopbackServer, startLoopbackHttps } from '../../lib/safe-fetch/loopback-https.js';
@@ -122,14 +123,7 @@ describe('GET /api/v1/canvas/:type', () => {
   ];
   for (const [query, field] of BAD) {
     test(`400 naming ${field} for ${query}`, async () => {
-      const res = await card(app, `xp?${query}`);
-      assert.equal(res.statusCode, 400);
-      const body = res.json();
-      assert.equal(body.code, 'VALIDATION_FAILED');
-      assert.ok(
-        body.errors.some((e: { field: string }) => e.field === field),
-        `${JSON.stringify(body.errors)} names ${field}`,
-      );
+      assertBadRequest(await card(app, `xp?${query}`), field);
     });
   }
 

@@ -61,7 +61,7 @@ describe('validateTextList', () => {
     }
   });
   it('refuses a non-array', () => {
-    assert.deepEqual(validateTextList({}, 'x'), ['x must be an array of strings']);
+    assert.deepEqual(validateTextList({}, 'x'), ['x must be an array of non-empty trimmed strings']);
   });
 });
 
@@ -83,15 +83,15 @@ describe('validateTrivia', () => {
     set[1] = { ...set[1], choices: [set[1].answer, 'Two', 'Three'] };
     const errors = validateTrivia(set).join('\n');
     assert.match(errors, /#1: choices must be distinct/);
-    assert.match(errors, /#2: choices must be 4/);
+    assert.match(errors, /#2 choices must be four non-empty trimmed strings/);
   });
   it('refuses unknown categories and difficulties', () => {
     const set = triviaSet();
     set[0] = { ...set[0], category: 'gossip' as never };
     set[1] = { ...set[1], difficulty: 'extreme' as never };
     const errors = validateTrivia(set).join('\n');
-    assert.match(errors, /unknown category gossip/);
-    assert.match(errors, /unknown difficulty extreme/);
+    assert.match(errors, /#1 category must be one of science, .*, not "gossip"/);
+    assert.match(errors, /#2 difficulty must be one of easy, medium, hard, not "extreme"/);
   });
   it('needs every category to have every difficulty, so a filter never comes back empty', () => {
     const set = triviaSet().map((e) =>
@@ -140,7 +140,7 @@ describe('validateAura', () => {
   it('refuses a malformed hex and a repeated colour name', () => {
     const list = auras(100);
     list[0] = { ...list[0], hex: 'red' };
-    assert.match(validateAura(list).join(), /#1: hex must be #rrggbb/);
+    assert.match(validateAura(list).join(), /#1 hex must be #rrggbb/);
     assert.match(
       validateAura([...auras(100), { color: 'colour 4', hex: '#000000', description: 'New.' }]).join(),
       /repeats #5/,
@@ -156,7 +156,7 @@ describe('validateEightBall', () => {
   it('refuses a missing mood, an unknown mood and too few answers', () => {
     const { negative: _, ...noNegative } = ball();
     assert.match(validateEightBall(noNegative).join(), /negative must be a non-empty array/);
-    assert.match(validateEightBall({ ...ball(), sarcastic: ['Sure.'] }).join(), /unknown group sarcastic/);
+    assert.match(validateEightBall({ ...ball(), sarcastic: ['Sure.'] }).join(), /unknown key sarcastic/);
     assert.match(validateEightBall({ ...ball(), positive: texts(49, 'Yes') }).join(), /needs at least 100/);
   });
   it('flattens the groups into typed answers', () => {

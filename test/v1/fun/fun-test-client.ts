@@ -1,6 +1,6 @@
-import assert from 'node:assert/strict';
 import { before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { assertBadRequest } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
 /** One app per test file, with a rate limit high enough never to get in the way. */
@@ -22,15 +22,7 @@ export function funTestClient() {
 
   /** Asserts a 400 problem whose errors name the field; returns its body. */
   async function refuses(url: string, field: string) {
-    const res = await get(url);
-    assert.equal(res.status, 400, `${url} → ${res.status}`);
-    assert.match(res.type, /application\/problem\+json/);
-    assert.equal(res.body.code, 'VALIDATION_FAILED');
-    assert.ok(
-      res.body.errors?.some((e: { field: string }) => e.field === field),
-      `${url} should name ${field}: ${JSON.stringify(res.body)}`,
-    );
-    return res.body;
+    return assertBadRequest(await app.inject({ method: 'GET', url }), field, url);
   }
 
   return { app: () => app, get, refuses };

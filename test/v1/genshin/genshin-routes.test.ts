@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { assertProblem, type ProblemBody } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
 describe('Genshin routes', () => {
@@ -13,8 +14,7 @@ describe('Genshin routes', () => {
 
   const refusesElement = async (url: string) => {
     const response = await get(url);
-    assert.equal(response.statusCode, 400, url);
-    assert.equal(response.json().code, 'VALIDATION_FAILED');
+    assertProblem(response, 400, 'VALIDATION_FAILED', url);
     assert.equal(response.json().errors[0].field, 'element');
     assert.match(response.json().errors[0].message, /anemo, cryo, dendro, electro, geo, hydro, none, pyro/);
   };
@@ -60,8 +60,7 @@ describe('Genshin routes', () => {
 
     it('404s for an unknown name', async () => {
       const response = await get('/api/v1/genshin/characters/Nobody%20Atall');
-      assert.equal(response.statusCode, 404);
-      assert.equal(response.json().code, 'NOT_FOUND');
+      assertProblem(response, 404, 'NOT_FOUND');
       assert.match(response.json().detail, /Nobody Atall/);
     });
 
@@ -77,10 +76,7 @@ describe('Genshin routes', () => {
     ] as const) {
       it(`404s for "${asked}" with a detail and a candidates member listing ${candidates.join(' and ')}`, async () => {
         const response = await get(`/api/v1/genshin/characters/${asked}`);
-        assert.equal(response.statusCode, 404);
-        assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
-        const body = response.json();
-        assert.equal(body.code, 'NOT_FOUND');
+        const body = assertProblem(response, 404, 'NOT_FOUND') as ProblemBody & { candidates: string[] };
         for (const name of candidates) assert.match(body.detail, new RegExp(name));
         assert.deepEqual(body.candidates, candidates);
       });

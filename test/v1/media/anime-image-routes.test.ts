@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { berlinDate } from '../../../src/lib/deterministic.js';
+import { berlinDate } from '../../../src/lib/berlin-clock.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { gif, insertFakeItems, png, storeOf } from '../../media/fixtures.js';
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE } from '../../../src/v1/media/serve-stored-file.js';
+import { assertProblem } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { png, storeOf } from '../../media/fixtures.js';
 
@@ -77,10 +78,9 @@ describe('GET /api/v1/files/:name', () => {
 
   it('Range beyond the end → 416 problem with the size in Content-Range', async () => {
     const res = await app.inject({ url, headers: { range: `bytes=${bytes.length}-` } });
-    assert.equal(res.statusCode, 416);
+    assertProblem(res, 416, 'RANGE_NOT_SATISFIABLE');
     assert.equal(res.headers['content-range'], `bytes */${bytes.length}`);
     assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-    assert.equal(res.json().code, 'RANGE_NOT_SATISFIABLE');
   });
 
   it('Range: a suffix longer than the file is the whole file as 206 (RFC 9110 §14.1.3)', async () => {
@@ -102,9 +102,8 @@ describe('GET /api/v1/files/:name', () => {
     assert.deepEqual(ranged.rawPayload, bytes.subarray(2, 6));
     for (const ifMatch of ['"other"', `W/"${sha256}"`]) {
       const res = await app.inject({ url, headers: { 'if-match': ifMatch } });
-      assert.equal(res.statusCode, 412, ifMatch);
+      assertProblem(res, 412, 'PRECONDITION_FAILED', ifMatch);
       assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-      assert.equal(res.json().code, 'PRECONDITION_FAILED');
       assert.equal(res.json().status, 412);
     }
   });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { decodeBinary, encodeBinary } from '../../../src/v1/util/binary.js';
 import { decodeMorse, encodeMorse } from '../../../src/v1/util/morse.js';
 import { convertRoman, fromRoman, toRoman } from '../../../src/v1/util/roman.js';
-import { assertBadField } from './assert-problem.js';
+import { assertBadField } from '../../helpers/assert-problem.js';
 
 describe('Morse', () => {
   it('encodes letters split by spaces and words by " / ", ignoring case', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { assertBadRequest } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
-import { assertBadRequest } from './assert-problem.js';
 
 let app: FastifyInstance;
 before(async () => {

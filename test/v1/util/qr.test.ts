@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { renderQr } from '../../../src/v1/util/qr.js';
 import { matrixToPng } from '../../../src/v1/util/qr-png.js';
-import { assertBadField } from './assert-problem.js';
+import { assertBadField } from '../../helpers/assert-problem.js';
 
 // jsqr is CommonJS with an ES-style default export; under NodeNext the function sits on .default.
 const jsQR = jsqr.default;

@@ -6,7 +6,7 @@ import { decodeBase64, encodeBase64 } from '../../../src/v1/util/base64.js';
 import { hashText } from '../../../src/v1/util/hash.js';
 import { loremIpsum } from '../../../src/v1/util/lorem.js';
 import { slugify } from '../../../src/v1/util/slugify.js';
-import { assertBadField } from './assert-problem.js';
+import { assertBadField } from '../../helpers/assert-problem.js';
 
 describe('hashText', () => {
   it('matches the published digests of "abc"', () => {

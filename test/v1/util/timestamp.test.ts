@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  berlinTime,
-  describeTimestamp,
-  MAX_MS,
-  MIN_MS,
-  parseTimestamp,
-} from '../../../src/v1/util/timestamp.js';
-import { assertBadField } from './assert-problem.js';
+import { describeTimestamp, MAX_MS, MIN_MS, parseTimestamp } from '../../../src/v1/util/timestamp.js';
+import { assertBadField } from '../../helpers/assert-problem.js';
 
 describe('parseTimestamp', () => {
   it('reads numbers below 10^11 as Unix seconds and larger ones as milliseconds', () => {
@@ -50,41 +44,6 @@ describe('parseTimestamp', () => {
     assertBadField(() => parseTimestamp(String(MIN_MS - 1)), 'ts');
     assertBadField(() => parseTimestamp(String(MAX_MS + 1)), 'ts');
     assertBadField(() => parseTimestamp('0001-01-01T00:30:00+01:00'), 'ts');
-  });
-});
-
-describe('berlinTime', () => {
-  it('is CET (+01:00) in winter and CEST (+02:00) in summer', () => {
-    assert.deepEqual(berlinTime(Date.UTC(2026, 0, 15, 12)), {
-      timeZone: 'Europe/Berlin',
-      iso: '2026-01-15T13:00:00.000+01:00',
-      date: '2026-01-15',
-      time: '13:00:00',
-      offset: '+01:00',
-      abbreviation: 'CET',
-      summerTime: false,
-    });
-    const summer = berlinTime(Date.UTC(2026, 6, 1, 12, 0, 0, 250));
-    assert.equal(summer.iso, '2026-07-01T14:00:00.250+02:00');
-    assert.deepEqual([summer.abbreviation, summer.summerTime], ['CEST', true]);
-  });
-  it('springs forward at 01:00 UTC on the last Sunday of March (02:00 CET becomes 03:00 CEST)', () => {
-    const before = berlinTime(Date.parse('2026-03-29T00:59:59Z'));
-    const after = berlinTime(Date.parse('2026-03-29T01:00:00Z'));
-    assert.deepEqual([before.time, before.offset, before.abbreviation], ['01:59:59', '+01:00', 'CET']);
-    assert.deepEqual([after.time, after.offset, after.abbreviation], ['03:00:00', '+02:00', 'CEST']);
-  });
-  it('falls back at 01:00 UTC on the last Sunday of October (03:00 CEST becomes 02:00 CET)', () => {
-    const before = berlinTime(Date.parse('2026-10-25T00:59:59Z'));
-    const after = berlinTime(Date.parse('2026-10-25T01:00:00Z'));
-    assert.deepEqual([before.time, before.offset, before.abbreviation], ['02:59:59', '+02:00', 'CEST']);
-    assert.deepEqual([after.time, after.offset, after.abbreviation], ['02:00:00', '+01:00', 'CET']);
-  });
-  it('crosses the date line of Berlin before UTC does', () => {
-    assert.equal(berlinTime(Date.parse('2026-12-31T23:30:00Z')).date, '2027-01-01');
-  });
-  it('keeps milliseconds of instants before 1970', () => {
-    assert.equal(berlinTime(-1).iso, '1970-01-01T00:59:59.999+01:00');
   });
 });
 

@@ -34,7 +34,7 @@ export function FormError({ message }: { message?: string | null }) {
 }
 
 /** What to show above a form: the server's message, unless every problem is on a field shown. */
-export function generalMessage(error: unknown, fieldsShown: string[]): string | null {
+export function generalMessage(error: unknown, fieldsShown: readonly string[]): string | null {
   if (!error) return null;
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
   if (error.fieldErrors.length > 0 && error.fieldErrors.every((e) => fieldsShown.includes(e.field)))

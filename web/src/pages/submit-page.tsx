@@ -1,4 +1,9 @@
 import { useLocation } from 'preact-iso';
+import {
+  LOGO_MAX_BYTES,
+  SUBMISSION_MAX_LENGTH as MAX,
+  SUBMISSION_FIELDS,
+} from '../../../src/directory/directory-contract.js';
 import { ApiError, groups } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
 import { useAction } from '../components/use-action.js';
@@ -16,17 +21,6 @@ const PLATFORMS = [
   'Viber',
   'Slack',
   'KakaoTalk',
-];
-const LOGO_MAX_BYTES = 2_000_000;
-const FIELDS = [
-  'title',
-  'platform',
-  'category',
-  'inviteLink',
-  'description',
-  'tags',
-  'logo',
-  'externalImageUrl',
 ];
 
 export function SubmitPage() {
@@ -65,16 +59,16 @@ export function SubmitPage() {
       <h1>Submit a group</h1>
       <p class="muted">A moderator checks every group before it is listed.</p>
       <form onSubmit={submit} encType="multipart/form-data">
-        <FormError message={generalMessage(error, FIELDS)} />
+        <FormError message={generalMessage(error, SUBMISSION_FIELDS)} />
         <div class="two-columns">
           <Field label="Name" name="title" error={fieldError(error, 'title')}>
-            <input name="title" required maxLength={120} />
+            <input name="title" required maxLength={MAX.title} />
           </Field>
           <Field label="Platform" name="platform" error={fieldError(error, 'platform')}>
             <input
               name="platform"
               required
-              maxLength={40}
+              maxLength={MAX.platform}
               list="platforms"
               placeholder="WhatsApp, Telegram, …"
             />
@@ -85,14 +79,14 @@ export function SubmitPage() {
             </datalist>
           </Field>
           <Field label="Category" name="category" error={fieldError(error, 'category')}>
-            <input name="category" required maxLength={50} placeholder="Anime, Gaming, Study, …" />
+            <input name="category" required maxLength={MAX.category} placeholder="Anime, Gaming, Study, …" />
           </Field>
           <Field label="Invite link" name="inviteLink" error={fieldError(error, 'inviteLink')}>
             <input name="inviteLink" type="url" required placeholder="https://chat.whatsapp.com/…" />
           </Field>
         </div>
         <Field label="Description" name="description" error={fieldError(error, 'description')}>
-          <textarea name="description" required maxLength={2000} rows={5} />
+          <textarea name="description" required maxLength={MAX.description} rows={5} />
         </Field>
         <Field
           label="Tags"

@@ -1,22 +1,21 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { font } from '../../../lib/fonts.js';
+import { startCard } from '../card-canvas.js';
+import { INK, mix, rgba } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
-import { INK, mix, rgba, WHITE } from '../color.js';
-import { clipCard, drawCover, drawGlow, drawPill, fitText } from '../draw.js';
+import { drawCover, drawGlow, drawPill, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const AI_CARD = { width: 934, height: 282 } as const;
 
 /** The AI card: a dark console with a dot grid, the avatar in a neon frame, and a segmented "sync" meter. */
 export function drawAiCard(data: CardData): Canvas {
-  const { width: W, height: H } = AI_CARD;
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
-  const accent = data.accent;
-  const light = mix(accent, WHITE, 0.55);
+  const { canvas, ctx, W, H, accent, light } = startCard(AI_CARD, data.accent, {
+    corner: 24,
+    lightShare: 0.55,
+  });
   const night = mix(INK, { r: 0, g: 0, b: 0 }, 0.4);
 
-  clipCard(ctx, W, H, 24);
   ctx.fillStyle = rgba(night, 1);
   ctx.fillRect(0, 0, W, H);
   if (data.backdrop) {
@@ -77,20 +76,20 @@ export function drawAiCard(data: CardData): Canvas {
   x +=
     drawPill(ctx, '✦ AI', x, 40, 28, {
       fill: rgba(accent, 0.22),
-      color: rgba(light, 1),
+      colour: rgba(light, 1),
       size: 14,
       weight: 800,
     }) + 10;
   x +=
     drawPill(ctx, `LV ${data.level}`, x, 40, 28, {
       fill: 'rgba(255, 255, 255, 0.08)',
-      color: '#ffffff',
+      colour: '#ffffff',
       size: 14,
     }) + 10;
   if (data.rank !== undefined) {
     drawPill(ctx, rankLabel(data.rank), x, 40, 28, {
       fill: 'rgba(255, 255, 255, 0.08)',
-      color: '#ffffff',
+      colour: '#ffffff',
       size: 14,
     });
   }

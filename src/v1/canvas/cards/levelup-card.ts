@@ -1,21 +1,20 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { seededRandom, seedText } from '../../../lib/deterministic.js';
 import { font } from '../../../lib/fonts.js';
+import { startCard } from '../card-canvas.js';
+import { hsl, INK, mix, readableOn, rgba, WHITE } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
-import { hsl, INK, mix, readableOn, rgba, WHITE } from '../color.js';
-import { clipCard, drawAvatarCircle, drawBackdrop, drawGlow, fitText } from '../draw.js';
+import { drawAvatarCircle, drawBackdrop, drawGlow, fitText } from '../draw.js';
 
 export const LEVELUP_CARD = { width: 800, height: 260 } as const;
 
 /** The level-up banner: light rays behind the avatar, confetti, "LEVEL UP!" and the new level in a medal. */
 export function drawLevelUpCard(data: CardData): Canvas {
-  const { width: W, height: H } = LEVELUP_CARD;
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
-  const accent = data.accent;
-  const light = mix(accent, WHITE, 0.5);
+  const { canvas, ctx, W, H, accent, light } = startCard(LEVELUP_CARD, data.accent, {
+    corner: 28,
+    lightShare: 0.5,
+  });
 
-  clipCard(ctx, W, H, 28);
   drawBackdrop(ctx, W, H, accent, INK, data.backdrop);
 
   // Rays fanning out from the medal.
@@ -42,11 +41,11 @@ export function drawLevelUpCard(data: CardData): Canvas {
     const x = random() * W;
     const y = random() * H;
     const hue = random();
-    const color = hue < 0.4 ? light : hue < 0.7 ? WHITE : hsl(Math.floor(random() * 360), 0.85, 0.65);
+    const colour = hue < 0.4 ? light : hue < 0.7 ? WHITE : hsl(Math.floor(random() * 360), 0.85, 0.65);
     ctx.save();
     ctx.translate(x, y);
     ctx.rotate(random() * Math.PI);
-    ctx.fillStyle = rgba(color, 0.35 + random() * 0.5);
+    ctx.fillStyle = rgba(colour, 0.35 + random() * 0.5);
     if (i % 3 === 0) {
       ctx.beginPath();
       ctx.arc(0, 0, 2 + random() * 3, 0, Math.PI * 2);

@@ -1,23 +1,22 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { font } from '../../../lib/fonts.js';
+import { startCard } from '../card-canvas.js';
+import { INK, mix, rgba, WHITE } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
-import { INK, mix, rgba, WHITE } from '../color.js';
-import { clipCard, drawAvatarCircle, drawCover, drawGlow, drawProgressBar, fitText } from '../draw.js';
+import { drawAvatarCircle, drawCover, drawGlow, drawProgressBar, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const ME_CARD = { width: 800, height: 440 } as const;
 
 /** The profile card: a banner, the avatar overlapping it, the name, three stat tiles and a slim bar. */
 export function drawMeCard(data: CardData): Canvas {
-  const { width: W, height: H } = ME_CARD;
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
-  const accent = data.accent;
-  const light = mix(accent, WHITE, 0.5);
+  const { canvas, ctx, W, H, accent, light } = startCard(ME_CARD, data.accent, {
+    corner: 30,
+    lightShare: 0.5,
+  });
   const body = mix(INK, accent, 0.06);
   const bannerHeight = 150;
 
-  clipCard(ctx, W, H, 30);
   ctx.fillStyle = rgba(body, 1);
   ctx.fillRect(0, 0, W, H);
 

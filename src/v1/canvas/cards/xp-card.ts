@@ -1,29 +1,20 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { font } from '../../../lib/fonts.js';
+import { startCard } from '../card-canvas.js';
+import { INK, rgba } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
-import { INK, mix, rgba, WHITE } from '../color.js';
-import {
-  clipCard,
-  drawAvatarCircle,
-  drawBackdrop,
-  drawGlow,
-  drawPanel,
-  drawProgressBar,
-  fitText,
-} from '../draw.js';
+import { drawAvatarCircle, drawBackdrop, drawGlow, drawPanel, drawProgressBar, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
 export const XP_CARD = { width: 934, height: 282 } as const;
 
 /** The rank card: avatar with a ring, name, rank and level, and a glowing XP bar on a frosted panel. */
 export function drawXpCard(data: CardData): Canvas {
-  const { width: W, height: H } = XP_CARD;
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
-  const accent = data.accent;
-  const light = mix(accent, WHITE, 0.45);
+  const { canvas, ctx, W, H, accent, light } = startCard(XP_CARD, data.accent, {
+    corner: 28,
+    lightShare: 0.45,
+  });
 
-  clipCard(ctx, W, H, 28);
   drawBackdrop(ctx, W, H, accent, INK, data.backdrop);
   drawGlow(ctx, 145, 141, 230, accent, 0.45);
   drawGlow(ctx, W - 60, -40, 260, light, 0.18);
@@ -38,9 +29,9 @@ export function drawXpCard(data: CardData): Canvas {
   ctx.textAlign = 'right';
   ctx.textBaseline = 'alphabetic';
   let x = right;
-  const stat = (label: string, value: string, color: string) => {
+  const stat = (label: string, value: string, colour: string) => {
     ctx.font = font(800, 46);
-    ctx.fillStyle = color;
+    ctx.fillStyle = colour;
     ctx.fillText(value, x, 104);
     x -= ctx.measureText(value).width + 8;
     ctx.font = font(600, 17);

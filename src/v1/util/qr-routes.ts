@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { publicFor } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { QR_TEXT_MAX } from './limits.js';
 import { renderQr } from './qr.js';
@@ -8,7 +9,7 @@ import { TAGS } from './util-schemas.js';
 // The handler sends an SVG string or PNG bytes; OpenAPI sees a string of binary format.
 const QrImage = Type.Unsafe<string | Buffer>(Type.String({ format: 'binary' }));
 
-export const qrRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/qr',
     {
@@ -37,7 +38,7 @@ export const qrRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { text, format = 'svg' } = request.query;
       const image = await renderQr(text, format);
       // The same text always gives the same image.
-      reply.header('cache-control', 'public, max-age=86400');
+      reply.header('cache-control', publicFor(86400));
       return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(image);
     },
   );

@@ -1,12 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { type Rgb, relativeLuminance, toHex } from '../../lib/colour.js';
 
-export interface Rgb {
-  r: number;
-  g: number;
-  b: number;
-}
-
-export interface ColorInfo {
+export interface ColourInfo {
   hex: string;
   rgb: Rgb;
   hsl: { h: number; s: number; l: number };
@@ -21,27 +16,19 @@ export interface ColorInfo {
   textColor: '#000000' | '#ffffff';
 }
 
-export const HEX_PATTERN = '^#?[0-9a-fA-F]{6}$';
-
-export function parseHex(hex: string): Rgb {
-  const digits = hex.replace(/^#/, '');
-  return {
-    r: Number.parseInt(digits.slice(0, 2), 16),
-    g: Number.parseInt(digits.slice(2, 4), 16),
-    b: Number.parseInt(digits.slice(4, 6), 16),
-  };
-}
-
-export function toHex({ r, g, b }: Rgb): string {
-  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-}
+/** /util/color takes six digits only (palette and cards also read three). */
+export const SIX_DIGIT_HEX_PATTERN = '^#?[0-9a-fA-F]{6}$';
 
 export function randomRgb(): Rgb {
   return { r: randomInt(256), g: randomInt(256), b: randomInt(256) };
 }
 
-/** HSL with h in degrees (0–359), s and l in percent, rounded to whole numbers. */
-export function toHsl({ r, g, b }: Rgb): ColorInfo['hsl'] {
+/**
+ * HSL with h in degrees (0–359), s and l in percent, rounded to whole numbers. Not lib/colour.ts's
+ * rgbToHsl: the two round an exact half degree differently for 0.3 % of colours (float error), and
+ * merging them would change published answers of one endpoint or the other.
+ */
+export function toHsl({ r, g, b }: Rgb): ColourInfo['hsl'] {
   const [rf, gf, bf] = [r / 255, g / 255, b / 255];
   const max = Math.max(rf, gf, bf);
   const min = Math.min(rf, gf, bf);
@@ -64,16 +51,7 @@ export function complementOf({ r, g, b }: Rgb): Rgb {
   return { r: sum - r, g: sum - g, b: sum - b };
 }
 
-/** WCAG 2 relative luminance. */
-export function relativeLuminance({ r, g, b }: Rgb): number {
-  const linear = (c: number) => {
-    const v = c / 255;
-    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-export function describeColor(rgb: Rgb): ColorInfo {
+export function describeColour(rgb: Rgb): ColourInfo {
   const luminance = relativeLuminance(rgb);
   // Contrast with black is (L+0.05)/0.05, with white 1.05/(L+0.05); they are equal at L≈0.179.
   const isLight = (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05);

@@ -63,28 +63,3 @@ export function rangeContinuesDownload(header: string | undefined): boolean {
   if (!first || (first[1] === '' && first[2] === '')) return false;
   return first[1] === '' || Number(first[1]) > 0;
 }
-
-/** An entity tag as a strong tag: its opaque part, or undefined for a weak or malformed one. */
-function strongTag(tag: string): string | undefined {
-  const trimmed = tag.trim();
-  return /^"[^"]*"$/.test(trimmed) ? trimmed : undefined;
-}
-
-/**
- * Whether an If-Match header lets the request through (RFC 9110 §13.1.1): absent, `*` (the file
- * exists, or we would not be here) or a list holding our tag. Strong comparison: a weak tag never
- * matches, as the RFC asks for If-Match.
- */
-export function ifMatchPasses(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return true;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => strongTag(tag) === etag);
-}
-
-/** Whether an If-None-Match header matches the entity tag (weak comparison, as RFC 9110 asks for it). */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { parseHex } from '../../lib/colour.js';
+import { NO_STORE } from '../../lib/http/cache-control.js';
+import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
-import { describeColor, HEX_PATTERN, parseHex, randomRgb } from './color.js';
+import { describeColour, randomRgb, SIX_DIGIT_HEX_PATTERN } from './colour.js';
 import { TAGS } from './util-schemas.js';
 
 const Rgb = Type.Object({ r: Type.Integer(), g: Type.Integer(), b: Type.Integer() });
 
-export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const colourRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/color',
     {
@@ -16,7 +19,7 @@ export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           hex: Type.Optional(
             Type.String({
-              pattern: HEX_PATTERN,
+              pattern: SIX_DIGIT_HEX_PATTERN,
               description:
                 'Six hex digits, with or without "#" (send "#" as %23). Omit it for a random colour.',
             }),
@@ -40,8 +43,13 @@ export const colorRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { hex } = request.query;
-      if (hex === undefined) reply.header('cache-control', 'no-store');
-      return { ...describeColor(hex === undefined ? randomRgb() : parseHex(hex)), random: hex === undefined };
+      if (hex === undefined) {
+        reply.header('cache-control', NO_STORE);
+        return { ...describeColour(randomRgb()), random: true };
+      }
+      const rgb = parseHex(hex);
+      if (!rgb) throw badRequest('hex', 'must be six hex digits');
+      return { ...describeColour(rgb), random: false };
     },
   );
 };

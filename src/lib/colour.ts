@@ -1,6 +1,7 @@
 /**
- * Colour conversions for the palette. The textbook HSL formulas are a dozen lines; a colour
- * library would add a dependency for exactly these two functions.
+ * Colour arithmetic shared by the palette, the colour utility and the canvas cards: hex, RGB, HSL
+ * and luminance. The textbook formulas are a few dozen lines; a colour library would add a
+ * dependency for exactly these.
  */
 export interface Rgb {
   r: number;
@@ -23,17 +24,33 @@ export interface Colour {
   hsl: Hsl;
 }
 
-/** `#abc`, `abc`, `#aabbcc` or `aabbcc` → RGB; null for anything else. */
-export function parseHex(text: string): Rgb | null {
+/** A query-string pattern for the hex colours parseHex reads: three or six digits, "#" optional. */
+export const HEX_PATTERN = '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+
+/** "#7c5cff", "7c5cff", "#abc" or "abc" → Rgb; undefined when it is none of these. */
+export function parseHex(text: string): Rgb | undefined {
   const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(text.trim());
-  if (!match) return null;
+  if (!match) return undefined;
   const digits = match[1].length === 3 ? [...match[1]].map((d) => d + d).join('') : match[1];
   const value = Number.parseInt(digits, 16);
   return { r: (value >> 16) & 255, g: (value >> 8) & 255, b: value & 255 };
 }
 
+/** "#rrggbb"; channels that are not whole numbers (a blend of two colours) are rounded first. */
 export function toHex({ r, g, b }: Rgb): string {
-  return `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * WCAG 2 relative luminance, 0 (black) to 1 (white). The sRGB threshold 0.04045 (WCAG's text
+ * says 0.03928); no 8-bit channel value lies between the two.
+ */
+export function relativeLuminance({ r, g, b }: Rgb): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
 export function rgbToHsl({ r, g, b }: Rgb): Hsl {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { describeTimestamp, parseTimestamp } from './timestamp.js';
 import { TAGS } from './util-schemas.js';
@@ -14,7 +15,7 @@ const BerlinTime = Type.Object({
   summerTime: Type.Boolean(),
 });
 
-export const timestampRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const timestampRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/timestamp',
     {
@@ -46,7 +47,7 @@ export const timestampRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { ts } = request.query;
       if (ts === undefined) {
-        reply.header('cache-control', 'no-store');
+        reply.header('cache-control', NO_STORE);
         return describeTimestamp(Date.now(), 'now');
       }
       const { ms, source } = parseTimestamp(ts);

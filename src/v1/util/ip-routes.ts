@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PRIVATE_NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { TAGS } from './util-schemas.js';
 
@@ -10,7 +11,7 @@ export function displayAddress(address: string): string {
   return mapped ? mapped[1] : address;
 }
 
-export const ipRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const ipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/ip',
     {
@@ -28,7 +29,7 @@ export const ipRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const ip = displayAddress(request.ip);
       const family = isIP(ip);
       return {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import { displayAddress } from '../../../src/v1/util/ip-route.js';
+import { displayAddress } from '../../../src/v1/util/ip-routes.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 
 describe('GET /api/v1/util/ip', () => {

@@ -3,8 +3,8 @@ import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import jsqr from 'jsqr';
 import sharp from 'sharp';
+import { assertBadRequest } from '../../helpers/assert-problem.js';
 import { buildTestApp } from '../../helpers/test-app.js';
-import { assertBadRequest } from './assert-problem.js';
 
 let app: FastifyInstance;
 before(async () => {

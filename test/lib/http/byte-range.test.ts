@@ -1,12 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  classifyRange,
-  ifMatchPasses,
-  ifNoneMatchHits,
-  normalisedRange,
-  rangeContinuesDownload,
-} from '../../src/media/byte-range.js';
+import { classifyRange, normalisedRange, rangeContinuesDownload } from '../../../src/lib/http/byte-range.js';
 
 describe('classifyRange', () => {
   const size = 1000;
@@ -56,21 +50,6 @@ describe('classifyRange', () => {
   });
 });
 
-describe('ifNoneMatchHits', () => {
-  const etag = '"abc"';
-  it('matches the tag, a weak form of it, a list containing it and *', () => {
-    assert.equal(ifNoneMatchHits('"abc"', etag), true);
-    assert.equal(ifNoneMatchHits('W/"abc"', etag), true);
-    assert.equal(ifNoneMatchHits('"x", "abc"', etag), true);
-    assert.equal(ifNoneMatchHits('*', etag), true);
-  });
-  it('does not match other tags or nothing', () => {
-    assert.equal(ifNoneMatchHits('"abd"', etag), false);
-    assert.equal(ifNoneMatchHits(undefined, etag), false);
-    assert.equal(ifNoneMatchHits('abc', etag), false);
-  });
-});
-
 describe('normalisedRange', () => {
   it('writes one settled range the way any parser reads it, and nothing otherwise', () => {
     // A suffix longer than the file: the whole file, which @fastify/send would call unsatisfiable.
@@ -89,20 +68,5 @@ describe('rangeContinuesDownload', () => {
   it('a range from byte 0, no Range and malformed ones start afresh', () => {
     for (const header of [undefined, 'bytes=0-', 'bytes=0-1023', 'bytes=0-1,40-50', 'bytes=abc', 'items=5-'])
       assert.equal(rangeContinuesDownload(header), false, header);
-  });
-});
-
-describe('ifMatchPasses', () => {
-  const etag = '"abc"';
-  it('passes without the header, for *, and for a list holding the tag', () => {
-    assert.equal(ifMatchPasses(undefined, etag), true);
-    assert.equal(ifMatchPasses('*', etag), true);
-    assert.equal(ifMatchPasses('"abc"', etag), true);
-    assert.equal(ifMatchPasses('"x", "abc"', etag), true);
-  });
-  it('fails for other tags and for weak ones (strong comparison)', () => {
-    assert.equal(ifMatchPasses('"abd"', etag), false);
-    assert.equal(ifMatchPasses('W/"abc"', etag), false);
-    assert.equal(ifMatchPasses('abc', etag), false);
   });
 });

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthenticated } from '../lib/problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: anybody (the default), a logged-in user, or an admin. */
+    auth?: 'none' | 'user' | 'admin';
+    /** The request must carry the CSRF token in `x-csrf-token` (every state-changing directory route). */
+    csrf?: boolean;
+  }
+}
+
+/** A route whose declared contract is incomplete; thrown while routes are registered, so the app never starts. */
+export class RouteContractError extends Error {
+  constructor(route: Pick<RouteOptions, 'method' | 'url'>, problem: string) {
+    super(`${[route.method].flat().join(',')} ${route.url}: ${problem}`);
+    this.name = 'RouteContractError';
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The directory is everything under /api except the public bot API, which uses no cookies. */
+const isDirectoryPath = (url: string) =>
+  (url === '/api' || url.startsWith('/api/')) && !/^\/api\/v1(?:$|[/*])/.test(url);
+
+async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+}
+
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthenticated();
+  if (request.user.role !== 'admin') throw forbidden('This needs an admin account.');
+}
+
+/**
+ * Each route declares what it needs in its options (`config: { auth: 'user', csrf: true }`); this
+ * plugin turns that into guards, all in onRequest so that a refused request is never read (an
+ * upload is not received, a body not parsed), the login check before the CSRF check. It also
+ * refuses to start an app whose routes leave out a part of their contract: a state-changing
+ * directory route without a CSRF check, or a route without a response schema for the statuses
+ * it answers.
+ */
+async function routeContractPlugin(app: FastifyInstance) {
+  app.addHook('onRoute', function (this: FastifyInstance, route) {
+    checkResponses(route);
+    const { auth = 'none', csrf = false } = route.config ?? {};
+    const methods = [route.method].flat();
+    if (methods.some((method) => STATE_CHANGING.has(method)) && isDirectoryPath(route.url) && !csrf) {
+      throw new RouteContractError(route, 'a state-changing directory route must declare config.csrf');
+    }
+
+    const guards: onRequestHookHandler[] = [];
+    if (auth !== 'none') {
+      if (!this.hasRequestDecorator('user')) {
+        throw new RouteContractError(route, `config.auth '${auth}' needs the sessions plugin in its scope`);
+      }
+      guards.push(auth === 'admin' ? requireAdmin : requireUser);
+    }
+    if (csrf) {
+      if (!this.csrfProtection) {
+        throw new RouteContractError(route, 'config.csrf needs the csrf plugin in its scope');
+      }
+      guards.push(this.csrfProtection);
+    }
+    // A new array: the options object is shared with the HEAD twin of a GET route, which gets its own.
+    if (guards.length > 0) route.onRequest = [...guards, ...[route.onRequest ?? []].flat()];
+  });
+}
+
+/**
+ * Every documented route has a response schema with a success status, and the statuses its
+ * guards answer with. Routes hidden from the documentation (library pages, static files, the web
+ * UI) and WebSocket upgrades send no JSON that a response schema could describe.
+ */
+function checkResponses(route: RouteOptions): void {
+  const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+  const statuses = Object.keys(schema?.response ?? {});
+  const has = (status: number) =>
+    statuses.some((key) => key === String(status) || key.toLowerCase() === `${String(status)[0]}xx`);
+  if (schema && !schema.hide && !route.websocket && !statuses.some((key) => /^2(\d\d|xx)$/i.test(key))) {
+    throw new RouteContractError(route, 'the schema declares no response for a success (2xx) status');
+  }
+  const { auth = 'none', csrf = false } = route.config ?? {};
+  const needed = [...(auth === 'none' ? [] : [401]), ...(auth === 'admin' || csrf ? [403] : [])];
+  const missing = needed.filter((status) => !has(status));
+  if (missing.length > 0) {
+    throw new RouteContractError(route, `the schema declares no response for ${missing.join(' and ')}`);
+  }
+}
+
+export default fp(routeContractPlugin, { name: 'route-contract' });
