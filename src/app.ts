@@ -10,6 +10,7 @@ import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
 import errors, { sendFrameworkError } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
+import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
 import loopbackOnly from './plugins/loopback-only.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Connection: close, instead of Fastify's bare-JSON 503.
     return503OnClosing: false,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler,
   };
   const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCatalog(app);
   // Before any route: it watches every route as it is registered.
   await app.register(routeContract);
+  await app.register(httpSemantics, { maxParamLength: serverOptions.routerOptions.maxParamLength });
   await app.register(errors);
   await app.register(jsonBody);
   await app.register(database);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isOpenCorsPath, OPEN_CORS_HEADERS } from '../lib/http/cors.js';
 import { type FieldError, Problem, problemFromStatus } from '../lib/problem.js';
 import { ProblemSchema } from '../lib/schemas.js';
 
@@ -68,6 +69,8 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
       return new Problem('VALIDATION_FAILED', 'The path is not valid percent-encoding.', {
         errors: [{ field: 'path', message: 'is not valid percent-encoding' }],
       });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Problem('URI_TOO_LONG', 'A part of the path is longer than this server reads; shorten it.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new Problem('VALIDATION_FAILED', 'The JSON body is empty.', {
         errors: [{ field: 'body', message: 'must not be empty' }],
@@ -93,7 +96,9 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
  * Fastify's `frameworkErrors` option: errors raised before a route is found (a path that is not
  * valid percent-encoding) bypass the error handler and would get Fastify's own JSON body.
  */
-export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route, so no area's CORS hook ran: the open surfaces' headers are added here.
+  if (isOpenCorsPath(request.url.split('?')[0])) reply.headers(OPEN_CORS_HEADERS);
   return sendProblem(reply, toProblem(error));
 }
 
@@ -111,13 +116,6 @@ async function errorsPlugin(app: FastifyInstance) {
     else request.log.info({ code: problem.code, status: problem.status }, problem.message);
     return sendProblem(reply, problem);
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      new Problem('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`),
-    ),
-  );
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

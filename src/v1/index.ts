@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
+import { OPEN_CORS } from '../lib/http/cors.js';
 import { animeArea } from './anime/index.js';
 import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
@@ -15,25 +16,7 @@ import { utilArea } from './util/index.js';
  * (README.md, "Public API v1").
  */
 export const v1: FastifyPluginAsync = async (app) => {
-  await app.register(cors, {
-    origin: '*',
-    credentials: false,
-    // DELETE: a bot's web page may cancel its downloader job (DELETE /jobs/:id).
-    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
-    exposedHeaders: [
-      'X-Avatar-Status',
-      'X-Cache',
-      'Age',
-      'Warning',
-      'Content-Disposition',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Retry-After',
-      'ETag',
-      'Content-Range',
-    ],
-  });
+  await app.register(cors, OPEN_CORS);
   await registerRateLimit(app);
   await app.register(catalogRoutes);
   await app.register(utilArea);
