@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NO_STORE } from '../lib/http/cache-control.js';
 import { isOpenCorsPath, OPEN_CORS_HEADERS } from '../lib/http/cors.js';
 import { type FieldError, Problem, problemFromStatus } from '../lib/problem.js';
 import { ProblemSchema } from '../lib/schemas.js';
@@ -103,6 +104,8 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem) {
+  // An error is about this request: no cache may answer the next one with it.
+  reply.header('cache-control', NO_STORE);
   for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
   return reply.code(problem.status).type('application/problem+json').send(problem.toBody());
 }

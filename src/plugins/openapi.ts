@@ -43,10 +43,14 @@ async function openapiPlugin(app: FastifyInstance) {
     await pages.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   });
   // Outside the /api/v1 scope (it describes the directory too), but read by browser tools anywhere.
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.headers(OPEN_CORS_HEADERS);
-    return app.swagger();
-  });
+  app.get(
+    '/api/v1/openapi.json',
+    { config: { cache: 'catalog' }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.headers(OPEN_CORS_HEADERS);
+      return app.swagger();
+    },
+  );
 }
 
 export default fp(openapiPlugin, { name: 'openapi', decorators: { fastify: ['config'] } });
