@@ -23,7 +23,7 @@ import sessions from './plugins/sessions.js';
 import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
-import { v1 } from './v1/index.js';
+import { publicApi } from './v1/index.js';
 import { webUi } from './web/web-ui.js';
 
 declare module 'fastify' {
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(sessions);
     await withSessions.register(directory, { prefix: '/api' });
   });
-  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(publicApi);
   await app.register(downloaderRootRoutes);
   await app.register(webUi);
 

@@ -30,6 +30,10 @@ async function openapiPlugin(app: FastifyInstance) {
         { name: 'media', description: 'Media CDN pools and menu cards' },
         { name: 'canvas', description: 'PNG cards' },
         { name: 'downloader', description: 'Media downloader and its live queue' },
+        {
+          name: 'compatibility',
+          description: 'nekos.best v2 (/api/v2) and waifu.pics (/sfw, /many) for existing clients',
+        },
         { name: 'system', description: 'Health and operations' },
       ],
     },

@@ -4,6 +4,7 @@ import { OPEN_CORS } from '../lib/http/cors.js';
 import { animeArea } from './anime/index.js';
 import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
+import { compatArea } from './compat/index.js';
 import { downloaderArea } from './downloader/index.js';
 import { funArea } from './fun/index.js';
 import { genshinArea } from './genshin/index.js';
@@ -17,7 +18,6 @@ import { utilArea } from './util/index.js';
  */
 export const v1: FastifyPluginAsync = async (app) => {
   await app.register(cors, OPEN_CORS);
-  await registerRateLimit(app);
   await app.register(catalogRoutes);
   await app.register(utilArea);
   await app.register(funArea);
@@ -27,4 +27,14 @@ export const v1: FastifyPluginAsync = async (app) => {
   await app.register(downloaderArea);
   // Last: it owns the catch-all /:category, which must not shadow anything above.
   await app.register(mediaArea);
+};
+
+/**
+ * Everything the bots call: the API v1 at /api/v1 and the compatibility mounts (nekos.best v2 at
+ * /api/v2, waifu.pics at /sfw and /many), under one per-IP rate limit.
+ */
+export const publicApi: FastifyPluginAsync = async (app) => {
+  await registerRateLimit(app);
+  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(compatArea);
 };
