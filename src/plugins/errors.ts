@@ -16,6 +16,15 @@ interface AjvError {
 export function fieldErrors(validation: AjvError[], context: string | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
+  // A closed choice written as a union of literals fails once per literal ("must be equal to
+  // constant"): gathered per field, they become one message that lists the valid values.
+  const choices = new Map<string, unknown[]>();
+  for (const error of validation) {
+    if (error.keyword === 'const' && error.params && 'allowedValue' in error.params) {
+      const path = error.instancePath ?? '';
+      choices.set(path, [...(choices.get(path) ?? []), error.params.allowedValue]);
+    }
+  }
   for (const error of validation) {
     let field = (error.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     if (error.keyword === 'required' && typeof error.params?.missingProperty === 'string') {
@@ -31,6 +40,8 @@ export function fieldErrors(validation: AjvError[], context: string | undefined)
     if (error.keyword === 'required') message = 'is required';
     else if (error.keyword === 'enum' && Array.isArray(error.params?.allowedValues)) {
       message = `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (error.keyword === 'const' && choices.has(error.instancePath ?? '')) {
+      message = `must be one of ${(choices.get(error.instancePath ?? '') ?? []).join(', ')}`;
     } else if (error.keyword === 'anyOf' || error.keyword === 'if') continue;
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;

@@ -32,7 +32,7 @@ describe('nekos.best v2 compatibility at /api/v2', () => {
     assert.ok(Object.keys(body).length >= 60);
   });
 
-  it('answers Client.fetch(category, amount): `${category}?amount=${amount}`', async () => {
+  it('answers Client.fetch(category, amount): <category>?amount=<n>', async () => {
     const res = await app.inject({ url: '/api/v2/neko?amount=2' });
     assert.equal(res.statusCode, 200);
     const { results } = res.json();
