@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
+import { type Config, scaleOutWarnings } from './config.js';
 import { ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { deleteStaleThrottles } from './directory/auth/login-throttle.js';
 import { deleteExpiredSessions } from './directory/auth/sessions-repository.js';
@@ -71,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   installCatalog(app);
   await app.register(errors);
   await app.register(jsonBody);

@@ -15,7 +15,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['downloader'],
         summary: 'State of a download: position, progress, files or error',
         params: JobIdParams,
-        response: { 200: JobSchema, ...problemResponses(400, 404, 429) },
+        response: { 200: JobSchema, ...problemResponses(400, 404, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -37,7 +37,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`failed` with error code `CANCELLED`, and live-queue clients get that error. A job that has ' +
           'already ended (done, failed or expired) is a 409 and stays as it is.',
         params: JobIdParams,
-        response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429) },
+        response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -70,7 +70,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Unsafe({ description: 'The file' }),
           206: Type.Unsafe({ description: 'Part of the file' }),
           304: Type.Unsafe({ description: 'Not modified' }),
-          ...problemResponses(400, 404, 416, 429),
+          ...problemResponses(400, 404, 416, 429, 503),
         },
       },
     },
