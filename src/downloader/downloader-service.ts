@@ -350,8 +350,9 @@ export class DownloaderService {
         j.files = files;
         return { type: 'done', id, files };
       });
-      // Ended elsewhere meanwhile (a cancel nobody here answered in time): no files behind a failed job.
-      if (!recorded) await this.results.remove(id);
+      // Ended elsewhere meanwhile (a cancel nobody here answered in time): no files behind a
+      // failed job. Taken over instead: the files are the new run's.
+      if (!recorded && !(await this.takenOver(job))) await this.results.remove(id);
     } catch (error) {
       await writes;
       await this.fail(job, controller.signal.aborted ? abortError(controller.signal) : error);
@@ -386,15 +387,19 @@ export class DownloaderService {
     return requeued;
   }
 
+  /** Whether another run has taken this run's job over (read fresh; unknown counts as no). */
+  private async takenOver(run: JobRecord): Promise<boolean> {
+    const current = await this.store.get(run.id).catch(() => null);
+    return current !== null && (current.attempt ?? 0) !== (run.attempt ?? 0);
+  }
+
   /**
    * Ends a job this worker runs as failed: its files removed first, then the record and the
    * message (the worker is the only one that could still record it done, so the order is safe).
    * A run that has been taken over leaves the files alone: they are the new run's.
    */
   private async fail(job: JobRecord, error: unknown): Promise<void> {
-    const current = await this.store.get(job.id).catch(() => null);
-    const takenOver = current !== null && (current.attempt ?? 0) !== (job.attempt ?? 0);
-    if (!takenOver) {
+    if (!(await this.takenOver(job))) {
       await this.results
         .remove(job.id)
         .catch((e) => this.log.error({ err: e, job: job.id }, 'could not remove files'));
