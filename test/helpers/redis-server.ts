@@ -63,10 +63,19 @@ export class OwnRedis {
     const child = this.process;
     if (!child) return;
     this.process = null;
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
     }
+  }
+
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as with a hung host. */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.process?.kill('SIGCONT');
   }
 }

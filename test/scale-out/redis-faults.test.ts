@@ -145,6 +145,24 @@ describe('Redis goes down and comes back', {
     assert.equal(watcher.messages.at(-1)?.type, 'done');
   });
 
+  test('a Redis that hangs instead of refusing holds no request up either', async () => {
+    redis!.pause();
+    try {
+      const ready = await answered(app, '/readyz');
+      assert.equal(ready.statusCode, 503);
+      assert.equal(ready.json().checks.redis, 'down');
+      const refused = await submit(app, 'https://youtu.be/redishang01');
+      assert.equal(refused.statusCode, 503, refused.body);
+      assert.equal(refused.json().code, 'QUEUE_UNAVAILABLE');
+      const limited = await answered(app, { url: '/api/v1/util/uuid', remoteAddress: '10.0.0.4' });
+      assert.equal(limited.statusCode, 200);
+      assert.equal(limited.headers['x-ratelimit-scope'], 'local');
+    } finally {
+      redis!.resume();
+    }
+    await eventually('/readyz answers 200', async () => (await app.inject('/readyz')).statusCode === 200);
+  });
+
   test('an instance starts while Redis is down (not ready) and becomes ready when it returns', async () => {
     await redis!.stop();
     const started = performance.now();
