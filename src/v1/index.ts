@@ -26,6 +26,7 @@ export const v1: FastifyPluginAsync = async (app) => {
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
+      'X-RateLimit-Scope',
       'Retry-After',
       'ETag',
       'Content-Range',
