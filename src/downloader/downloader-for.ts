@@ -75,7 +75,7 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   // With Redis there, hear the others and take jobs before the first request. Without it the
   // instance starts all the same (not ready) and both catch up when Redis is back.
   if (app.redis?.status === 'ready' && store instanceof RedisJobStore && queue instanceof BullmqQueue) {
-    await settlesWithin(Promise.all([store.listening(), queue.workersReady()]), 5000);
+    await settlesWithin(Promise.all([store.listening(), queue.ready()]), 5000);
   }
 
   const sweepEvery = Math.min(60_000, (config.downloadRetentionSeconds * 1000) / 4);

@@ -78,9 +78,9 @@ export class BullmqQueue implements JobQueue {
     this.worker.on('error', () => undefined);
   }
 
-  /** Resolves once the workers can take jobs (tests wait for it; an instance does not). */
-  async workersReady(): Promise<void> {
-    await this.worker?.waitUntilReady();
+  /** Resolves once jobs can be added and the workers can take them. */
+  async ready(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.worker?.waitUntilReady()]);
   }
 
   async add(id: string): Promise<void> {
