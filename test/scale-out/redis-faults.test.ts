@@ -190,4 +190,22 @@ describe('Redis goes down and comes back', {
       async () => (await late.inject(`/api/v1/jobs/${id}`)).json().status === 'done',
     );
   });
+
+  test('an instance shuts down promptly while Redis is down, a download still running', async () => {
+    const closing = await buildTestApp({ redisUrl: redis!.url, downloadWorkers: 1 });
+    const closingEngine = await withEngine(closing);
+    const accepted = await submit(closing, 'https://youtu.be/shutdown001');
+    assert.equal(accepted.statusCode, 202);
+    await closingEngine.whenStarted('https://youtu.be/shutdown001');
+    await redis!.stop();
+    await eventually(
+      'the outage is noticed',
+      async () => (await closing.inject('/readyz')).statusCode === 503,
+    );
+    const started = performance.now();
+    await closing.close();
+    assert.ok(performance.now() - started < NO_STALL_MS, 'closed without waiting for Redis');
+    assert.deepEqual(closingEngine.aborted, ['https://youtu.be/shutdown001']);
+    await redis!.start();
+  });
 });

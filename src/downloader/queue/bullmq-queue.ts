@@ -1,9 +1,12 @@
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { settlesWithin } from '../../lib/settles-within.js';
 import { reach, UnreachableError } from '../unreachable.js';
 import type { JobQueue } from './job-queue.js';
 
 const QUEUE_NAME = 'downloads';
+/** How long a shutdown waits for each step of closing the queue. */
+const CLOSE_WAIT_MS = 2000;
 
 export interface BullmqQueueOptions {
   /** Concurrent jobs of this instance. */
@@ -35,6 +38,8 @@ export class BullmqQueue implements JobQueue {
   private readonly workerConnection: Redis;
   private queue: Queue;
   private worker: Worker | null = null;
+  /** Our processor's runs on this instance's workers. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     redis: Redis,
@@ -66,7 +71,16 @@ export class BullmqQueue implements JobQueue {
 
   async start(processor: (id: string) => Promise<void>): Promise<void> {
     const stallMs = this.options.stallMs;
-    this.worker = new Worker<{ id: string }>(QUEUE_NAME, async (job) => processor(job.data.id), {
+    const run = async (id: string) => {
+      const running = processor(id);
+      this.running.add(running);
+      try {
+        await running;
+      } finally {
+        this.running.delete(running);
+      }
+    };
+    this.worker = new Worker<{ id: string }>(QUEUE_NAME, async (job) => run(job.data.id), {
       connection: this.workerConnection,
       prefix: this.bullPrefix,
       concurrency: this.options.workers,
@@ -120,12 +134,20 @@ export class BullmqQueue implements JobQueue {
     await this.queue.remove(id).catch(() => 0);
   }
 
+  /**
+   * Stops taking jobs. The running ones the service has cancelled already: their runs end within
+   * moments, and are waited for (not longer than CLOSE_WAIT_MS). BullMQ's own waiting is skipped
+   * (a forced close): it would wait on Redis, for ever when Redis is gone, and what it would record
+   * (the job's completion) is sent on the worker's connection before that connection's QUIT anyway.
+   * A job whose completion never reaches Redis is handed out again after its lock lapses, and the
+   * next worker finds it ended.
+   */
   async close(): Promise<void> {
-    // Without Redis nothing can be handed back: waiting would wait for its return.
-    const reachable = this.workerConnection.status === 'ready';
-    await this.worker?.close(!reachable).catch(() => undefined);
-    await this.queue.close().catch(() => undefined);
-    for (const connection of [this.queueConnection, this.workerConnection]) {
+    const connections = [this.queueConnection, this.workerConnection];
+    await settlesWithin(Promise.all(this.running), CLOSE_WAIT_MS);
+    await settlesWithin(this.worker?.close(true) ?? Promise.resolve(), CLOSE_WAIT_MS);
+    await settlesWithin(this.queue.close(), CLOSE_WAIT_MS);
+    for (const connection of connections) {
       if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
       else connection.disconnect();
     }
