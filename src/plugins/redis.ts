@@ -20,7 +20,7 @@ declare module 'fastify' {
  * and a command Redis does not answer gives up after the command timeout. Reconnects go on for
  * ever, at most a second apart, so an instance is whole again within seconds of Redis' return.
  */
-export function failFastOptions(config: Pick<Config, 'redisCommandTimeoutMs'>): RedisOptions {
+function failFastOptions(config: Pick<Config, 'redisCommandTimeoutMs'>): RedisOptions {
   return {
     lazyConnect: true,
     enableOfflineQueue: false,
