@@ -1,32 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { settlesWithin } from '../lib/settles-within.js';
 
 const Status = Type.Object({
   status: Type.String(),
-  checks: Type.Optional(Type.Record(Type.String(), Type.String())),
+  checks: Type.Optional(
+    Type.Record(Type.String(), Type.String({ description: 'ok, or down (then the status is 503)' })),
+  ),
 });
 
 const READY_CHECK_MS = 2000;
-
-/** Whether the work settles successfully within `ms`; a rejection or a hang both count as no. */
-async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => false,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -52,13 +36,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checks: Record<string, string> = {};
       // A probe must answer in time even when a dependency hangs rather than fails.
       const [database, redis, storage] = await Promise.all([
-        answersWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
-        app.redis ? answersWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
-        answersWithin(app.blobs.check(), READY_CHECK_MS),
+        settlesWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
+        app.redis ? settlesWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
+        settlesWithin(app.blobs.check(), READY_CHECK_MS),
       ]);
-      checks.database = database ? 'ok' : 'unavailable';
-      if (redis !== undefined) checks.redis = redis ? 'ok' : 'unavailable';
-      checks.storage = storage ? 'ok' : 'unavailable';
+      checks.database = database ? 'ok' : 'down';
+      if (redis !== undefined) checks.redis = redis ? 'ok' : 'down';
+      checks.storage = storage ? 'ok' : 'down';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },
