@@ -336,6 +336,9 @@ export class DownloaderService {
       });
       if (controller.signal.aborted) throw abortError(controller.signal);
       const files = await this.results.collect(id, this.settings.limits.maxBytes);
+      // Taken over meanwhile (this instance had seemed gone): the record and the files are the
+      // new run's, so this run stores nothing and records nothing.
+      if (await this.takenOver(job)) return;
       // Into the blob store, from where every instance serves them; fail() removes them again.
       await this.results.publish(id, files);
       if (controller.signal.aborted) throw abortError(controller.signal);
