@@ -1,0 +1,106 @@
+import { type Kysely, sql } from 'kysely';
+import { type Database, dialectOf } from '../database.js';
+import { rewriteSearchColumn } from '../search-column.js';
+
+/**
+ * Indexed search and bounded plans for every group list (docs/groups.md, "Search at scale").
+ *
+ * The search column now holds index tokens (src/db/search-column.ts); existing rows are brought
+ * to that form first. Then each dialect indexes it, kept in step by the database itself, so no
+ * code that writes groups has to know:
+ * - SQLite: an FTS5 table over the column (external content), maintained by triggers in the same
+ *   transaction as every insert, edit and delete, with prefix indexes for short search words;
+ * - PostgreSQL: a generated tsvector column of the tokens (taken as they are, not parsed) with a
+ *   GIN index; a search is a prefix tsquery (`'token':*`).
+ * The feed index no longer carries the search column (SQLite), and the lists that lacked an
+ * index in their order get one: by category, by platform and category, and "mine".
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'sqlite' && !db.isTransaction) {
+    // SQLite migrations run outside a transaction (Kysely); this one is all or nothing.
+    await db.transaction().execute((trx) => up(trx));
+    return;
+  }
+  await rewriteSearchColumn(db as Kysely<Database>);
+
+  if (dialectOf(db) === 'sqlite') {
+    await db.schema.dropIndex('groups_feed').execute();
+    await db.schema
+      .createIndex('groups_feed')
+      .on('groups')
+      .columns(['is_verified', 'created_at', 'id'])
+      .execute();
+    await sql`create virtual table groups_fts using fts5(
+      search_text,
+      content = 'groups', content_rowid = 'id',
+      tokenize = "unicode61 remove_diacritics 2 tokenchars '~'",
+      prefix = '1 2 3 4 5 6 8', detail = none, columnsize = 0
+    )`.execute(db);
+    for (const statement of SQLITE_FTS_TRIGGERS) await sql.raw(statement).execute(db);
+    await sql`insert into groups_fts (groups_fts) values ('rebuild')`.execute(db);
+  } else {
+    await sql`alter table groups add column search_vector tsvector generated always as
+      (array_to_tsvector(array_remove(string_to_array(search_text, ' '), ''))) stored`.execute(db);
+    await sql`create index groups_search on groups using gin (search_vector)`.execute(db);
+  }
+
+  await db.schema
+    .createIndex('groups_category_feed')
+    .on('groups')
+    .columns(['is_verified', 'category_key', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('groups_platform_category_feed')
+    .on('groups')
+    .columns(['is_verified', 'platform_key', 'category_key', 'created_at', 'id'])
+    .execute();
+  await db.schema.dropIndex('groups_submitted_by').execute();
+  await db.schema
+    .createIndex('groups_submitted_feed')
+    .on('groups')
+    .columns(['submitted_by', 'created_at', 'id'])
+    .execute();
+}
+
+/**
+ * The FTS5 table follows the groups table row by row. An external-content table must be told
+ * the old text of a row it forgets, which the triggers have at hand.
+ */
+export const SQLITE_FTS_TRIGGERS = [
+  `create trigger groups_fts_insert after insert on groups begin
+     insert into groups_fts (rowid, search_text) values (new.id, new.search_text);
+   end`,
+  `create trigger groups_fts_delete after delete on groups begin
+     insert into groups_fts (groups_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+   end`,
+  `create trigger groups_fts_update after update of search_text on groups begin
+     insert into groups_fts (groups_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+     insert into groups_fts (rowid, search_text) values (new.id, new.search_text);
+   end`,
+];
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('groups_submitted_feed').execute();
+  await db.schema
+    .createIndex('groups_submitted_by')
+    .on('groups')
+    .columns(['submitted_by', 'created_at'])
+    .execute();
+  await db.schema.dropIndex('groups_platform_category_feed').execute();
+  await db.schema.dropIndex('groups_category_feed').execute();
+  if (dialectOf(db) === 'sqlite') {
+    for (const name of ['groups_fts_insert', 'groups_fts_delete', 'groups_fts_update']) {
+      await sql.raw(`drop trigger if exists ${name}`).execute(db);
+    }
+    await sql`drop table if exists groups_fts`.execute(db);
+    await db.schema.dropIndex('groups_feed').execute();
+    await db.schema
+      .createIndex('groups_feed')
+      .on('groups')
+      .columns(['is_verified', 'created_at', 'id', 'search_text'])
+      .execute();
+  } else {
+    await sql`drop index if exists groups_search`.execute(db);
+    await sql`alter table groups drop column if exists search_vector`.execute(db);
+  }
+}
