@@ -40,12 +40,23 @@ export interface GroupFilter {
  * Every filter has an index that hands out rows in this order (migrations 002 and 006), and the
  * cursor is one row-value comparison that both planners turn into a range of that index.
  */
-export function listGroups(db: Kysely<Database>, filter: GroupFilter): Promise<GroupRow[]> {
+export function listGroups(
+  db: Kysely<Database>,
+  filter: GroupFilter,
+  options: SearchOptions = {},
+): Promise<GroupRow[]> {
   const tokens = filter.search?.tokens ?? [];
   if (tokens.length === 0) return feedQuery(db, filter).execute();
   return dialectOf(db) === 'postgres'
-    ? feedQuery(db, filter).where(sql<boolean>`search_vector @@ ${tsquery(tokens)}::tsquery`).execute()
-    : searchSqlite(db, filter, tokens);
+    ? feedQuery(db, filter)
+        .where(sql<boolean>`search_vector @@ ${tsquery(tokens)}::tsquery`)
+        .execute()
+    : searchSqlite(db, filter, tokens, options.probeLimit ?? SEARCH_PROBE_LIMIT);
+}
+
+export interface SearchOptions {
+  /** SQLite: where the search plans part (SEARCH_PROBE_LIMIT); tests set it to reach both plans. */
+  probeLimit?: number;
 }
 
 /** Filters, cursor, order and limit over the groups table. */
@@ -107,15 +118,22 @@ export const SEARCH_PROBE_LIMIT = 4000;
  * Both give exactly the rows that the words select; FTS5 sorts nothing by date, so neither plan
  * alone is bounded for every word (see docs/groups.md, "Search at scale").
  */
-async function searchSqlite(db: Kysely<Database>, filter: GroupFilter, tokens: string[]): Promise<GroupRow[]> {
+async function searchSqlite(
+  db: Kysely<Database>,
+  filter: GroupFilter,
+  tokens: string[],
+  probeLimit: number,
+): Promise<GroupRow[]> {
   let rarest = { token: tokens[0], matches: Number.POSITIVE_INFINITY };
   for (const token of tokens) {
-    const matches = await countUpTo(db, token, SEARCH_PROBE_LIMIT);
+    const matches = probeLimit > 0 ? await countUpTo(db, token, probeLimit) : 0;
     if (matches < rarest.matches) rarest = { token, matches };
   }
   const everyToken = tokens.map((token) => sql<SqlBool>`instr(search_text, ${` ${token}`}) > 0`);
-  if (rarest.matches >= SEARCH_PROBE_LIMIT) {
-    return feedQuery(db, filter).where((eb) => eb.and(everyToken)).execute();
+  if (rarest.matches >= probeLimit) {
+    return feedQuery(db, filter)
+      .where((eb) => eb.and(everyToken))
+      .execute();
   }
   // CROSS JOIN keeps SQLite's planner to this order: the few matches first, then their rows.
   const matches = sql<{ match_id: number }>`(select rowid as match_id from groups_fts

@@ -60,7 +60,8 @@ export async function groupPage(
     const scored = await listGroupsByRelevance(db, { ...filter, search, after, limit });
     rows = scored.map((item) => item.row);
     const last = scored[page.limit - 1];
-    if (scored.length > page.limit) next = { createdAt: last.row.created_at, id: last.row.id, score: last.score };
+    if (scored.length > page.limit)
+      next = { createdAt: last.row.created_at, id: last.row.id, score: last.score };
   } else {
     rows = await listGroups(db, { ...filter, after, limit });
     const last = rows[page.limit - 1];

@@ -13,7 +13,6 @@ export {
   type ScoredRow,
 } from './group-list-repository.js';
 
-
 /** A checked submission as stored, with what the server adds to it. */
 export interface NewGroup extends CleanSubmission {
   logoFile: string | null;

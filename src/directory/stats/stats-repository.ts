@@ -144,7 +144,9 @@ export async function countedStatCounters(db: Kysely<Database>): Promise<Counter
       select metric, key, name, verified, count from (${select}) as counted (metric, key, name, verified, count)`.execute(
       db,
     );
-    rows.push(...result.rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) })));
+    rows.push(
+      ...result.rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) })),
+    );
   }
   return rows;
 }
