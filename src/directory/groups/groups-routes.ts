@@ -98,7 +98,7 @@ const ListQuery = Type.Object({
     }),
   ),
   sort: Type.Optional(
-    Type.Union([Type.Literal('newest'), Type.Literal('relevance')], {
+    Type.Enum(['newest', 'relevance'], {
       default: 'newest',
       description: 'newest first, or with search words by relevance (title, then tags, then description)',
     }),

@@ -127,13 +127,16 @@ export async function recountStatCounters(db: Kysely<Database>): Promise<void> {
 
 /** The rows of stat_counters as the tables hold them (the same as migration 007's first count). */
 const RECOUNT = [
-  sql`select 'users', role, '', is_verified, count(*) from users group by role, is_verified`,
-  sql`select 'groups', '', '', is_verified, count(*) from groups group by is_verified`,
-  sql`select 'platform', platform_key, platform, is_verified, count(*) from groups
-    group by platform_key, platform, is_verified`,
-  sql`select 'category', category_key, category, is_verified, count(*) from groups
-    group by category_key, category, is_verified`,
-  sql`select 'likes', '', '', 0, sum(likes) from groups having coalesce(sum(likes), 0) <> 0`,
+  sql`select 'users' as metric, role as key, '' as name, is_verified as verified, count(*) as count
+    from users group by role, is_verified`,
+  sql`select 'groups' as metric, '' as key, '' as name, is_verified as verified, count(*) as count
+    from groups group by is_verified`,
+  sql`select 'platform' as metric, platform_key as key, platform as name, is_verified as verified,
+    count(*) as count from groups group by platform_key, platform, is_verified`,
+  sql`select 'category' as metric, category_key as key, category as name, is_verified as verified,
+    count(*) as count from groups group by category_key, category, is_verified`,
+  sql`select 'likes' as metric, '' as key, '' as name, 0 as verified, sum(likes) as count
+    from groups having coalesce(sum(likes), 0) <> 0`,
 ];
 
 /** The full recount as rows, without writing: what the counters must equal (tests, checks). */
@@ -141,9 +144,7 @@ export async function countedStatCounters(db: Kysely<Database>): Promise<Counter
   const rows: CounterRow[] = [];
   for (const select of RECOUNT) {
     const result = await sql<{ metric: string; key: string; name: string; verified: number; count: number }>`
-      select metric, key, name, verified, count from (${select}) as counted (metric, key, name, verified, count)`.execute(
-      db,
-    );
+      select metric, key, name, verified, count from (${select}) as counted`.execute(db);
     rows.push(
       ...result.rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) })),
     );
