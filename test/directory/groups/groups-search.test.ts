@@ -155,12 +155,13 @@ describe('GET /api/groups?sort=relevance', () => {
 
   test('a cursor of one order is refused by the other', async () => {
     const byRelevance = await list('?search=naruto&sort=relevance&limit=1');
-    const relevanceCursor = new URL(/<([^>]+)>/.exec(String(byRelevance.headers.link))?.[1] as string)
-      .searchParams.get('cursor') as string;
+    const relevanceCursor = new URL(
+      /<([^>]+)>/.exec(String(byRelevance.headers.link))?.[1] as string,
+    ).searchParams.get('cursor') as string;
     const newest = await list('?search=naruto&limit=1');
-    const newestCursor = new URL(/<([^>]+)>/.exec(String(newest.headers.link))?.[1] as string).searchParams.get(
-      'cursor',
-    ) as string;
+    const newestCursor = new URL(
+      /<([^>]+)>/.exec(String(newest.headers.link))?.[1] as string,
+    ).searchParams.get('cursor') as string;
     const wrong1 = await list(`?search=naruto&limit=1&cursor=${relevanceCursor}`);
     assert.equal(wrong1.statusCode, 400);
     assert.equal(wrong1.json().errors[0].field, 'cursor');
