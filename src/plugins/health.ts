@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { eventLoopLagMonitor, type LagMonitor } from './event-loop-lag.js';
 
 const Status = Type.Object({
   status: Type.String(),
@@ -28,7 +29,11 @@ async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolea
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }> = async (app, options) => {
+  // One per app; a test hands in its own.
+  const lag = options.lagMonitor ?? eventLoopLagMonitor();
+  if (!options.lagMonitor) app.addHook('onClose', async () => lag.stop());
+
   app.get(
     '/healthz',
     { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Status } } },
@@ -40,7 +45,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database and Redis answer',
+        summary: 'Readiness: database and Redis answer, and the event loop keeps up',
         response: { 200: Status, 503: Status },
       },
     },
@@ -53,6 +58,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ]);
       checks.database = database ? 'ok' : 'unavailable';
       if (redis !== undefined) checks.redis = redis ? 'ok' : 'unavailable';
+      // A process whose event loop stalls answers everything late; better routed around a while.
+      checks.eventLoop = lag.p99Ms() > app.config.eventLoopLagMs ? 'lagging' : 'ok';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },
