@@ -131,7 +131,9 @@ function nextLink(response: LightMyRequestResponse): string | null {
 async function pages(browser: Browser | null, url: string, count = 3) {
   let next: string | null = url;
   for (let i = 0; i < count && next; i++) {
-    const response: LightMyRequestResponse = browser ? await browser.get(next) : await app.inject({ url: next });
+    const response: LightMyRequestResponse = browser
+      ? await browser.get(next)
+      : await app.inject({ url: next });
     assert.equal(response.statusCode, 200, `${next}: ${response.body}`);
     next = nextLink(response);
   }
