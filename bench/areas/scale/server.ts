@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** A Kizuna server process of the scale benchmark, on one seeded database. */
@@ -87,6 +88,19 @@ export interface Figures {
   p50: number;
   p99: number;
   rps: number;
+  /** Server CPU time per request, in µs: what the machine's other load cannot blur. */
+  cpuMicros?: number;
+}
+
+/** CPU time (user + system) a process has used, in µs, from /proc (Linux). */
+export function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -95,9 +109,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  * Likes and takes back likes as fast as 10 connections can, each connection on groups of its
  * own (one like, then its unlike), so that every request writes.
  */
-export async function loadLikes(baseUrl: string, session: Session, groupIds: number[]): Promise<Figures> {
+export async function loadLikes(
+  baseUrl: string,
+  session: Session,
+  groupIds: number[],
+  pid?: number,
+): Promise<Figures> {
   if (!/^http:\/\/127\.0\.0\.1:/.test(baseUrl)) throw new Error('loopback only');
   let next = 0;
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({
     url: baseUrl,
     connections: 10,
@@ -122,7 +142,16 @@ export async function loadLikes(baseUrl: string, session: Session, groupIds: num
     ],
   });
   if (result.non2xx > 0) throw new Error(`likes: ${result.non2xx} non-2xx answers`);
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average };
+  const cpuAfter = cpuMicros(pid);
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    cpuMicros:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
+  };
 }
 
 /** p99 of the event-loop delay since the last scrape, from the server's own /metrics (prom-client). */
