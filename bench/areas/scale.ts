@@ -205,9 +205,10 @@ async function measure(
         p50: result.latencyP50Ms,
         p99: result.latencyP99Ms,
         rps: result.requestsPerSecond,
+        cpuMicros: result.serverCpuMicrosPerRequest,
       });
       log(
-        `    ${request.name.padEnd(48)} p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${Math.round(result.requestsPerSecond)} req/s`,
+        `    ${request.name.padEnd(48)} p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.serverCpuMicrosPerRequest ?? 0)} µs CPU`,
       );
     }
     await eventLoopP99Ms(server.url);
@@ -215,7 +216,7 @@ async function measure(
     eventLoopP99 = Math.max(eventLoopP99, await eventLoopP99Ms(server.url));
     figures.push({ name: 'POST + DELETE /api/groups/:id/like', ...likes });
     log(
-      `    ${'like / unlike'.padEnd(48)} p50 ${likes.p50} ms, p99 ${likes.p99} ms, ${Math.round(likes.rps)} req/s`,
+      `    ${'like / unlike'.padEnd(48)} p50 ${likes.p50} ms, p99 ${likes.p99} ms, ${Math.round(likes.rps)} req/s, ${Math.round(likes.cpuMicros ?? 0)} µs CPU`,
     );
     return {
       engine,
@@ -234,11 +235,15 @@ async function measure(
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 function table(results: Measured[]): string {
-  const lines = ['| engine | groups | request | p50 ms | p99 ms | req/s |', '|---|---:|---|---:|---:|---:|'];
+  const lines = [
+    '| engine | groups | request | p50 ms | p99 ms | req/s | server CPU µs/request |',
+    '|---|---:|---|---:|---:|---:|---:|',
+  ];
   for (const r of results) {
     for (const f of r.figures) {
+      const cpu = f.cpuMicros === undefined ? '' : Math.round(f.cpuMicros);
       lines.push(
-        `| ${r.engine} | ${r.size.toLocaleString('en')} | ${f.name} | ${f.p50} | ${f.p99} | ${Math.round(f.rps)} |`,
+        `| ${r.engine} | ${r.size.toLocaleString('en')} | ${f.name} | ${f.p50} | ${f.p99} | ${Math.round(f.rps)} | ${cpu} |`,
       );
     }
     lines.push(

@@ -173,10 +173,8 @@ async function explain(query: CompiledQuery): Promise<string[]> {
 test('the check itself sees a full scan', async () => {
   const bad = app.db
     .selectFrom('groups')
-    .select('id')
+    .select((eb) => eb.fn.countAll().as('n'))
     .where('description', 'like', '%anime%')
-    .orderBy('created_at', 'desc')
-    .limit(10)
     .compile();
   const plan = await explain(bad);
   assert.ok(fullScan(bad, plan), plan.join('\n'));

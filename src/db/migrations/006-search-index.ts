@@ -38,6 +38,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
     for (const statement of SQLITE_FTS_TRIGGERS) await sql.raw(statement).execute(db);
     await sql`insert into groups_fts (groups_fts) values ('rebuild')`.execute(db);
+    // FTS5 hands out a word's groups by id; how far ids and creation times part, per 1,024 ids,
+    // tells a search when no lower id can be newer (src/directory/groups/sqlite-search-repository.ts).
+    await sql`create table groups_feed_blocks (
+      block integer primary key,
+      min_created_at text not null,
+      max_created_at text not null
+    )`.execute(db);
+    for (const statement of SQLITE_BLOCK_TRIGGERS) await sql.raw(statement).execute(db);
+    await sql`insert into groups_feed_blocks (block, min_created_at, max_created_at)
+      select id / 1024, min(created_at), max(created_at) from groups group by id / 1024`.execute(db);
   } else {
     await sql`alter table groups add column search_vector tsvector generated always as
       (array_to_tsvector(array_remove(string_to_array(search_text, ' '), ''))) stored`.execute(db);
@@ -83,6 +93,22 @@ export const SQLITE_FTS_TRIGGERS = [
    end`,
 ];
 
+/**
+ * Bounds, not exact values: a group deleted or moved leaves its block's bounds as wide as they
+ * were, which only makes a search read a little further.
+ */
+const blockUpsert = (row: 'new') => `
+  insert into groups_feed_blocks (block, min_created_at, max_created_at)
+    values (${row}.id / 1024, ${row}.created_at, ${row}.created_at)
+    on conflict (block) do update set
+      min_created_at = min(min_created_at, excluded.min_created_at),
+      max_created_at = max(max_created_at, excluded.max_created_at);`;
+
+export const SQLITE_BLOCK_TRIGGERS = [
+  `create trigger groups_feed_blocks_insert after insert on groups begin ${blockUpsert('new')} end`,
+  `create trigger groups_feed_blocks_update after update of created_at on groups begin ${blockUpsert('new')} end`,
+];
+
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('groups_submitted_feed').execute();
   await db.schema
@@ -93,10 +119,17 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('groups_platform_category_feed').execute();
   await db.schema.dropIndex('groups_category_feed').execute();
   if (dialectOf(db) === 'sqlite') {
-    for (const name of ['groups_fts_insert', 'groups_fts_delete', 'groups_fts_update']) {
+    for (const name of [
+      'groups_fts_insert',
+      'groups_fts_delete',
+      'groups_fts_update',
+      'groups_feed_blocks_insert',
+      'groups_feed_blocks_update',
+    ]) {
       await sql.raw(`drop trigger if exists ${name}`).execute(db);
     }
     await sql`drop table if exists groups_fts`.execute(db);
+    await sql`drop table if exists groups_feed_blocks`.execute(db);
     await db.schema.dropIndex('groups_feed').execute();
     await db.schema
       .createIndex('groups_feed')

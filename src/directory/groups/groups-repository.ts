@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { type Database, nowIso } from '../../db/database.js';
 import { retryConflicts } from '../../db/retry-conflicts.js';
+import { GROUP_COLUMNS } from './group-feed-query.js';
 import type { GroupRow } from './group-json.js';
-import { GROUP_COLUMNS } from './group-list-repository.js';
 import type { CleanSubmission } from './group-submission.js';
 
 export {

@@ -19,7 +19,8 @@ export interface RebuildProgress {
  * old index stays in step as always, and temporary triggers keep the new one in step for the
  * groups it already holds (ids up to the slice mark) and for groups added since the start, so a
  * write between two slices is never lost; the definitions are read from the schema as it is.
- * A rebuild cut short leaves the old index in use; the next one clears what was left.
+ * A rebuild cut short leaves the old index in use; the next one clears what was left. The
+ * creation-time bounds per block of ids that a search reads by are counted anew at the swap.
  */
 export async function rebuildSearchIndex(
   db: Kysely<Database>,
@@ -73,6 +74,10 @@ export async function rebuildSearchIndex(
     await sql`drop table groups_fts`.execute(trx);
     await sql`alter table groups_fts_next rename to groups_fts`.execute(trx);
     for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
+    // The bounds a search reads by (migration 006), tightened to the groups there are now.
+    await sql`delete from groups_feed_blocks`.execute(trx);
+    await sql`insert into groups_feed_blocks (block, min_created_at, max_created_at)
+      select id / 1024, min(created_at), max(created_at) from groups group by id / 1024`.execute(trx);
   });
 }
 
