@@ -5,7 +5,7 @@ import type { GroupsTable } from '../../../src/db/tables/groups.js';
 import { hashPassword } from '../../../src/directory/auth/passwords.js';
 import { parseSubmission } from '../../../src/directory/groups/group-submission.js';
 
-/** Words the benchmark searches for: in about a third of the groups, in 20 per size band, in none. */
+/** Words the benchmark searches for: in about a third of the groups, in 10 per size band, in none. */
 export const COMMON_WORD = 'friendly';
 export const RARE_WORD = 'zanzibar';
 export const MISSING_WORD = 'nomatchxyz';
@@ -95,12 +95,12 @@ export async function seedGroups(
   const random = prng(from + 1);
   const word = () => VOCABULARY[Math.floor(random() ** 2.5 * VOCABULARY.length)];
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
-  // The rare word: 20 groups spread over each band of sizes (below 10k, to 100k, to 1M, …).
+  // The rare word: 10 groups spread over each band of sizes (below 10k, to 100k, to 1M, …).
   const bandStart = (n: number) => (n < 10_000 ? 0 : 10 ** Math.floor(Math.log10(n)));
   const rare = (n: number) => {
     const start = bandStart(n);
     const width = (start === 0 ? 10_000 : start * 10) - start;
-    return (n - start) % Math.floor(width / 20) === 7;
+    return (n - start) % Math.floor(width / 10) === 7;
   };
   const started = Date.now();
   const base = Date.UTC(2020, 0, 1);

@@ -38,16 +38,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
     for (const statement of SQLITE_FTS_TRIGGERS) await sql.raw(statement).execute(db);
     await sql`insert into groups_fts (groups_fts) values ('rebuild')`.execute(db);
-    // FTS5 hands out a word's groups by id; how far ids and creation times part, per 1,024 ids,
+    // FTS5 hands out a word's groups by id; how far ids and creation times part, per 256 ids,
     // tells a search when no lower id can be newer (src/directory/groups/sqlite-search-repository.ts).
     await sql`create table groups_feed_blocks (
       block integer primary key,
       min_created_at text not null,
-      max_created_at text not null
+      max_created_at text not null,
+      newest_so_far text not null
     )`.execute(db);
     for (const statement of SQLITE_BLOCK_TRIGGERS) await sql.raw(statement).execute(db);
-    await sql`insert into groups_feed_blocks (block, min_created_at, max_created_at)
-      select id / 1024, min(created_at), max(created_at) from groups group by id / 1024`.execute(db);
+    await sql.raw(FILL_BLOCKS).execute(db);
   } else {
     await sql`alter table groups add column search_vector tsvector generated always as
       (array_to_tsvector(array_remove(string_to_array(search_text, ' '), ''))) stored`.execute(db);
@@ -94,20 +94,36 @@ export const SQLITE_FTS_TRIGGERS = [
 ];
 
 /**
- * Bounds, not exact values: a group deleted or moved leaves its block's bounds as wide as they
- * were, which only makes a search read a little further.
+ * Per block of 256 ids: the oldest and newest created_at in it, and the newest in it or any block
+ * below (newest_so_far). Bounds, not exact values: a group deleted leaves them as wide as they were,
+ * which only makes a search read a little further. New groups take the highest ids, so an insert
+ * touches the last block; one older than groups before it moves nothing else, and only a changed
+ * created_at in a lower block carries its newest_so_far up the blocks above.
  */
 const blockUpsert = (row: 'new') => `
-  insert into groups_feed_blocks (block, min_created_at, max_created_at)
-    values (${row}.id / 1024, ${row}.created_at, ${row}.created_at)
+  insert into groups_feed_blocks (block, min_created_at, max_created_at, newest_so_far)
+    values (${row}.id / 256, ${row}.created_at, ${row}.created_at, max(${row}.created_at, coalesce(
+      (select newest_so_far from groups_feed_blocks where block < ${row}.id / 256 order by block desc limit 1),
+      ${row}.created_at)))
     on conflict (block) do update set
       min_created_at = min(min_created_at, excluded.min_created_at),
-      max_created_at = max(max_created_at, excluded.max_created_at);`;
+      max_created_at = max(max_created_at, excluded.max_created_at),
+      newest_so_far = max(newest_so_far, excluded.newest_so_far);
+  update groups_feed_blocks set newest_so_far = ${row}.created_at
+    where block > ${row}.id / 256 and newest_so_far < ${row}.created_at;`;
 
 export const SQLITE_BLOCK_TRIGGERS = [
   `create trigger groups_feed_blocks_insert after insert on groups begin ${blockUpsert('new')} end`,
   `create trigger groups_feed_blocks_update after update of created_at on groups begin ${blockUpsert('new')} end`,
 ];
+
+/** The blocks of the groups there are (the migration, and `npm run admin -- reindex`). */
+export const FILL_BLOCKS = `
+  insert into groups_feed_blocks (block, min_created_at, max_created_at, newest_so_far)
+    select block, min_created_at, max_created_at,
+      max(max_created_at) over (order by block rows unbounded preceding)
+    from (select id / 256 as block, min(created_at) as min_created_at, max(created_at) as max_created_at
+      from groups group by id / 256)`;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('groups_submitted_feed').execute();

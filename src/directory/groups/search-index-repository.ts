@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Database, dialectOf } from '../../db/database.js';
+import { FILL_BLOCKS } from '../../db/migrations/006-search-index.js';
 
 export interface RebuildProgress {
   /** Groups copied into the new index so far, and how many there are to copy. */
@@ -76,8 +77,7 @@ export async function rebuildSearchIndex(
     for (const trigger of triggers) await sql.raw(trigger.sql).execute(trx);
     // The bounds a search reads by (migration 006), tightened to the groups there are now.
     await sql`delete from groups_feed_blocks`.execute(trx);
-    await sql`insert into groups_feed_blocks (block, min_created_at, max_created_at)
-      select id / 1024, min(created_at), max(created_at) from groups group by id / 1024`.execute(trx);
+    await sql.raw(FILL_BLOCKS).execute(trx);
   });
 }
 

@@ -17,7 +17,7 @@ import type { GroupRow } from './group-json.js';
  * time nearly everywhere, so the index is read from the highest id down, a slice at a time, and
  * each slice's rows checked (filters, cursor, every word); reading stops once the page is full
  * and no group with a lower id can be newer than its last row, which groups_feed_blocks (the
- * newest and oldest created_at per 1,024 ids, kept by triggers, migration 006) answers. Data
+ * newest and oldest created_at per 256 ids, kept by triggers, migration 006) answers. Data
  * written out of order (imports, seeds) only makes it read further; the answer is exact. The
  * word read is the rarest by a count of the prefix index, and it is read through its longest
  * prefix the FTS5 table indexes (1–6 or 8 characters), which FTS5 reads lazily, where a longer
@@ -112,7 +112,7 @@ async function walkIsCheaper(
 }
 
 /** Ids per block of groups_feed_blocks (migration 006). */
-const BLOCK_SIZE = 1024;
+const BLOCK_SIZE = 256;
 
 /** The full-text plan (see searchSqlite). */
 async function readIndex(
@@ -162,20 +162,28 @@ function newestFirst(a: GroupRow, b: GroupRow): number {
   return b.id - a.id;
 }
 
-/** The newest created_at of any group with an id below `id` (a bound: its block counts whole). */
+/**
+ * The newest created_at of any group with an id below `id`, as a bound: all blocks below its own
+ * (newest_so_far of the highest one), and its own block whole.
+ */
 async function newestCreatedAtBelow(db: Kysely<Database>, id: number): Promise<string | null> {
-  const { rows } = await sql<{ newest: string | null }>`select max(max_created_at) as newest
-    from groups_feed_blocks where block <= ${Math.floor((id - 1) / BLOCK_SIZE)}`.execute(db);
-  return rows[0]?.newest ?? null;
+  const block = Math.floor((id - 1) / BLOCK_SIZE);
+  const { rows } = await sql<{ below: string | null; own: string | null }>`select
+    (select newest_so_far from groups_feed_blocks where block < ${block} order by block desc limit 1) as below,
+    (select max_created_at from groups_feed_blocks where block = ${block}) as own`.execute(db);
+  const { below = null, own = null } = rows[0] ?? {};
+  if (below === null) return own;
+  return own === null || below > own ? below : own;
 }
 
 /**
  * Where reading after a cursor starts: above every id that could hold a group older than the
- * cursor, i.e. past the last block whose oldest group is not newer than the cursor's.
+ * cursor, i.e. past the highest block whose oldest group is not newer than the cursor's (found
+ * from the top down; with ids in creation order, that block holds the cursor's own group).
  */
 async function firstIdAfter(db: Kysely<Database>, after: Cursor): Promise<number> {
-  const { rows } = await sql<{ block: number | null }>`select max(block) as block from groups_feed_blocks
-    where min_created_at <= ${after.createdAt}`.execute(db);
+  const { rows } = await sql<{ block: number }>`select block from groups_feed_blocks
+    where min_created_at <= ${after.createdAt} order by block desc limit 1`.execute(db);
   const block = rows[0]?.block;
-  return block === null || block === undefined ? 0 : (Number(block) + 1) * BLOCK_SIZE;
+  return block === undefined ? 0 : (Number(block) + 1) * BLOCK_SIZE;
 }
