@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { type Database, dialectOf } from '../../db/database.js';
+import { RECOUNT_SELECTS } from '../../db/migrations/007-stat-counters.js';
 import type { StatCountersTable } from '../../db/tables/stats.js';
 
 export interface PublicStats {
@@ -119,34 +120,26 @@ export async function recountStatCounters(db: Kysely<Database>): Promise<void> {
       await sql`lock table users, groups in share row exclusive mode`.execute(trx);
     }
     await trx.deleteFrom('stat_counters').execute();
-    for (const select of RECOUNT) {
-      await sql`insert into stat_counters (metric, key, name, verified, count) ${select}`.execute(trx);
+    for (const select of RECOUNT_SELECTS) {
+      await sql`insert into stat_counters (metric, key, name, verified, shard, count) ${sql.raw(select)}`.execute(
+        trx,
+      );
     }
   });
 }
 
-/** The rows of stat_counters as the tables hold them (the same as migration 007's first count). */
-const RECOUNT = [
-  sql`select 'users' as metric, role as key, '' as name, is_verified as verified, count(*) as count
-    from users group by role, is_verified`,
-  sql`select 'groups' as metric, '' as key, '' as name, is_verified as verified, count(*) as count
-    from groups group by is_verified`,
-  sql`select 'platform' as metric, platform_key as key, platform as name, is_verified as verified,
-    count(*) as count from groups group by platform_key, platform, is_verified`,
-  sql`select 'category' as metric, category_key as key, category as name, is_verified as verified,
-    count(*) as count from groups group by category_key, category, is_verified`,
-  sql`select 'likes' as metric, '' as key, '' as name, 0 as verified, sum(likes) as count
-    from groups having coalesce(sum(likes), 0) <> 0`,
-];
-
 /** The full recount as rows, without writing: what the counters must equal (tests, checks). */
 export async function countedStatCounters(db: Kysely<Database>): Promise<CounterRow[]> {
   const rows: CounterRow[] = [];
-  for (const select of RECOUNT) {
-    const result = await sql<{ metric: string; key: string; name: string; verified: number; count: number }>`
-      select metric, key, name, verified, count from (${select}) as counted`.execute(db);
+  for (const select of RECOUNT_SELECTS) {
+    const result = await sql<CounterRow>`${sql.raw(select)}`.execute(db);
     rows.push(
-      ...result.rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) })),
+      ...result.rows.map((row) => ({
+        ...row,
+        verified: Number(row.verified),
+        shard: Number(row.shard),
+        count: Number(row.count),
+      })),
     );
   }
   return rows;

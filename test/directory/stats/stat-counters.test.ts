@@ -12,16 +12,16 @@ import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
 import { submitGroup } from '../groups/group-fixtures.js';
 
-type Counter = { metric: string; key: string; name: string; verified: number; count: number };
+type Counter = { metric: string; key: string; name: string; verified: number; shard: number; count: number };
 
 const sorted = (rows: Counter[]) =>
   rows
-    .map(({ metric, key, name, verified, count }) => ({ metric, key, name, verified, count }))
-    .sort((a, b) =>
-      `${a.metric}|${a.key}|${a.name}|${a.verified}` < `${b.metric}|${b.key}|${b.name}|${b.verified}`
-        ? -1
-        : 1,
-    );
+    .map(({ metric, key, name, verified, shard, count }) => ({ metric, key, name, verified, shard, count }))
+    .sort((a, b) => {
+      const ka = `${a.metric}|${a.key}|${a.name}|${a.verified}|${a.shard}`;
+      const kb = `${b.metric}|${b.key}|${b.name}|${b.verified}|${b.shard}`;
+      return ka < kb ? -1 : 1;
+    });
 
 async function assertExact(app: FastifyInstance, when: string) {
   assert.deepEqual(sorted(await storedStatCounters(app.db)), sorted(await countedStatCounters(app.db)), when);
@@ -165,9 +165,58 @@ test('a recount rebuilds counters that went wrong', async () => {
   await app.db.updateTable('stat_counters').set({ count: 999 }).execute();
   await app.db
     .insertInto('stat_counters')
-    .values({ metric: 'groups', key: '', name: '', verified: 1, count: 5 })
+    .values({ metric: 'groups', key: '', name: '', verified: 1, shard: 3, count: 5 })
     .execute();
   await recountStatCounters(app.db);
   await assertExact(app, 'after the recount');
   assert.equal((await app.inject({ url: '/api/public/stats' })).json().members, 1);
+});
+
+test('statements that write many rows at once move the counters by all of them', async () => {
+  const app = await buildTestApp();
+  const admin = await loggedInBrowser(app, { role: 'admin' });
+  const rows = Array.from({ length: 40 }, (_, i) => ({
+    title: `Bulk ${i}`,
+    platform: i % 2 ? 'Telegram' : 'telegram',
+    platform_key: 'telegram',
+    category: i % 3 ? 'Anime' : 'Games',
+    category_key: i % 3 ? 'anime' : 'games',
+    invite_link: `https://t.me/bulk${i}`,
+    description: 'Bulk.',
+    tags: '[]',
+    search_text: ' bulk ',
+    likes: i % 4,
+    is_verified: i % 2,
+    submitted_by: admin.userId,
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+    verified_at: null,
+  }));
+  await app.db.insertInto('groups').values(rows).execute();
+  await assertExact(app, 'after one insert of 40 rows');
+  await app.db
+    .updateTable('groups')
+    .set({ is_verified: 1, likes: 7 })
+    .where('title', 'like', 'Bulk 1%')
+    .execute();
+  await app.db
+    .updateTable('groups')
+    .set({ category: 'Music', category_key: 'music' })
+    .where('likes', '=', 2)
+    .execute();
+  await assertExact(app, 'after updates of many rows');
+  await app.db.deleteFrom('groups').where('is_verified', '=', 0).execute();
+  await assertExact(app, 'after a delete of many rows');
+  const stats = (await admin.get('/api/admin/stats')).json();
+  assert.equal(stats.groups.unverified, 0);
+  assert.equal(
+    stats.likes,
+    Number(
+      (
+        await app.db
+          .selectFrom('groups')
+          .select((eb) => eb.fn.sum<number>('likes').as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 });
