@@ -35,13 +35,30 @@ export interface AdminStats {
  */
 type CounterRow = Selectable<StatCountersTable>;
 
-async function counters(db: Kysely<Database>, metrics: string[]): Promise<CounterRow[]> {
-  const rows = await db.selectFrom('stat_counters').selectAll().where('metric', 'in', metrics).execute();
-  // pg hands back BIGINT as a number already (database.ts); SQLite does too.
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+/** The counters of these metrics, their shards added up (by the database: fewer rows to send). */
+async function counters(
+  db: Kysely<Database>,
+  metrics: string[],
+  options: { verifiedOnly?: string[] } = {},
+): Promise<Total[]> {
+  const only = options.verifiedOnly ?? [];
+  const rows = await db
+    .selectFrom('stat_counters')
+    .select((eb) => ['metric', 'key', 'name', 'verified', eb.fn.sum<number>('count').as('count')])
+    .where('metric', 'in', metrics)
+    .$if(only.length > 0, (query) =>
+      query.where((eb) => eb.or([eb('metric', 'not in', only), eb('verified', '=', 1)])),
+    )
+    .groupBy(['metric', 'key', 'name', 'verified'])
+    .execute();
+  // pg hands back SUM of a BIGINT as numeric (a string).
+  return rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) }));
 }
 
-const sum = (rows: CounterRow[]) => rows.reduce((total, row) => total + row.count, 0);
+/** A counter with its shards added up. */
+type Total = Omit<CounterRow, 'shard'>;
+
+const sum = (rows: Total[]) => rows.reduce((total, row) => total + row.count, 0);
 
 /**
  * Names grouped by their key (blind to letter case, see platforms.ts), each shown under one stored
@@ -49,7 +66,7 @@ const sum = (rows: CounterRow[]) => rows.reduce((total, row) => total + row.coun
  * picked here rather than by SQL MIN(), whose order is the database's collation: "Anime" on SQLite
  * and on a C-collated PostgreSQL, but "anime" under en_US and most other linguistic collations.
  */
-function distribution(rows: CounterRow[]): NameCount[] {
+function distribution(rows: Total[]): NameCount[] {
   const byKey = new Map<string, NameCount>();
   for (const row of rows) {
     if (row.count <= 0) continue;
@@ -71,7 +88,7 @@ function distribution(rows: CounterRow[]): NameCount[] {
 const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 export async function publicStats(db: Kysely<Database>): Promise<PublicStats> {
-  const rows = await counters(db, ['users', 'groups', 'likes', 'platform']);
+  const rows = await counters(db, ['users', 'groups', 'likes', 'platform'], { verifiedOnly: ['platform'] });
   const of = (metric: string) => rows.filter((row) => row.metric === metric);
   const groups = of('groups');
   const platforms = distribution(of('platform').filter((row) => row.verified === 1));
@@ -145,7 +162,8 @@ export async function countedStatCounters(db: Kysely<Database>): Promise<Counter
   return rows;
 }
 
-/** The counters as stored. */
-export function storedStatCounters(db: Kysely<Database>): Promise<CounterRow[]> {
-  return counters(db, ['users', 'groups', 'likes', 'platform', 'category']);
+/** The counters as stored, shard by shard. */
+export async function storedStatCounters(db: Kysely<Database>): Promise<CounterRow[]> {
+  const rows = await db.selectFrom('stat_counters').selectAll().execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
