@@ -58,6 +58,11 @@ export interface Config {
    * default; 0 by default on PostgreSQL without Redis, where other instances could not be told.
    */
   groupsPageCacheMs: number;
+  /**
+   * GET /readyz answers 503 `eventLoop: lagging` while the event-loop delay p99 of the last few
+   * seconds is above this, in ms, so that a load balancer routes around a stalled instance.
+   */
+  eventLoopLagMs: number;
   /** Cookies get Secure and the __Host- prefix. */
   secureCookies: boolean;
   /**
@@ -204,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     downloadRetentionSeconds: int('DOWNLOAD_RETENTION_SECONDS', 3600, 60, 30 * 86400),
     groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', groupsPageCacheDefault, 0, 60_000),
+    eventLoopLagMs: int('EVENT_LOOP_LAG_MS', 500, 1, 60_000),
     secureCookies: Boolean(tls) || Boolean(publicUrl?.startsWith('https:')),
   };
   if (config.sessionSecret && config.sessionSecret.length < 32) {

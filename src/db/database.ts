@@ -8,8 +8,15 @@ import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
+import type { StatsTables } from './tables/stats.js';
 
-export interface Database extends AccountTables, GroupsTables, MediaTables, AnimeTables, DownloadsTables {}
+export interface Database
+  extends AccountTables,
+    GroupsTables,
+    MediaTables,
+    AnimeTables,
+    DownloadsTables,
+    StatsTables {}
 
 export type Dialect = 'sqlite' | 'postgres';
 

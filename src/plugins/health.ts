@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { settlesWithin } from '../lib/settles-within.js';
+import { eventLoopLagMonitor, type LagMonitor } from './event-loop-lag.js';
 
 const Status = Type.Object({
   status: Type.String(),
@@ -12,7 +13,11 @@ const Status = Type.Object({
 
 const READY_CHECK_MS = 2000;
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }> = async (app, options) => {
+  // One per app; a test hands in its own.
+  const lag = options.lagMonitor ?? eventLoopLagMonitor();
+  if (!options.lagMonitor) app.addHook('onClose', async () => lag.stop());
+
   app.get(
     '/healthz',
     {
@@ -28,7 +33,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { cache: 'no-store' },
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database, Redis and file storage answer',
+        summary: 'Readiness: database, Redis and file storage answer, and the event loop keeps up',
         response: { 200: Status, 503: Status },
       },
     },
@@ -43,6 +48,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checks.database = database ? 'ok' : 'down';
       if (redis !== undefined) checks.redis = redis ? 'ok' : 'down';
       checks.storage = storage ? 'ok' : 'down';
+      // A process whose event loop stalls answers everything late; better routed around a while.
+      checks.eventLoop = lag.p99Ms() > app.config.eventLoopLagMs ? 'lagging' : 'ok';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },
