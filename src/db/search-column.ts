@@ -93,13 +93,18 @@ export function searchColumn(parts: { title: string; description: string; tags: 
 
 /**
  * Brings every stored search column to the form searchColumn gives today, in slices of `batch`
- * groups by id, each slice its own statement set (and, outside a migration, its own transaction),
+ * groups by id, each slice its own transaction (unless told otherwise, as a migration does),
  * so that writers are never held up for long and the full-text triggers keep the index in step.
  * Returns how many rows changed.
  */
 export async function rewriteSearchColumn(
   db: Kysely<Database>,
-  options: { batch?: number; onProgress?: (done: number, changed: number) => void } = {},
+  options: {
+    batch?: number;
+    onProgress?: (done: number, changed: number) => void;
+    /** Off inside a transaction already open (a migration): slices then share it. */
+    transactionPerSlice?: boolean;
+  } = {},
 ): Promise<number> {
   const batch = options.batch ?? 2000;
   let lastId = 0;
@@ -107,7 +112,8 @@ export async function rewriteSearchColumn(
   let changed = 0;
   for (;;) {
     const slice = (trx: Kysely<Database>) => rewriteSlice(trx, lastId, batch);
-    const result = db.isTransaction ? await slice(db) : await db.transaction().execute(slice);
+    const own = options.transactionPerSlice !== false && !db.isTransaction;
+    const result = own ? await db.transaction().execute(slice) : await slice(db);
     if (result.rows === 0) break;
     lastId = result.lastId;
     done += result.rows;

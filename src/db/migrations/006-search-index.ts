@@ -16,12 +16,8 @@ import { rewriteSearchColumn } from '../search-column.js';
  * index in their order get one: by category, by platform and category, and "mine".
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'sqlite' && !db.isTransaction) {
-    // SQLite migrations run outside a transaction (Kysely); this one is all or nothing.
-    await db.transaction().execute((trx) => up(trx));
-    return;
-  }
-  await rewriteSearchColumn(db as Kysely<Database>);
+  // Inside the migration's own transaction (src/db/migrate.ts): no transaction per slice here.
+  await rewriteSearchColumn(db as Kysely<Database>, { transactionPerSlice: false });
 
   if (dialectOf(db) === 'sqlite') {
     await db.schema.dropIndex('groups_feed').execute();
