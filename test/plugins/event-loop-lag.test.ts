@@ -44,7 +44,10 @@ describe('GET /readyz and the event loop', () => {
     const { app } = await healthApp(650);
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { status: 'unavailable', checks: { database: 'ok', eventLoop: 'lagging' } });
+    assert.deepEqual(res.json(), {
+      status: 'unavailable',
+      checks: { database: 'ok', storage: 'ok', eventLoop: 'lagging' },
+    });
   });
 
   it('takes the threshold from the configuration', async () => {
