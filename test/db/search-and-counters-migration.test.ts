@@ -67,7 +67,7 @@ test('a database from before the search index and the counters is brought up to 
   assert.equal(latest.error, undefined);
   assert.deepEqual(
     latest.results?.map((r) => r.migrationName),
-    ['006-search-index', '007-stat-counters'],
+    ['006-search-index', '007-stat-counters', '008-search-statistics'],
   );
 
   const search = async (text: string) => {
@@ -105,5 +105,9 @@ test('a database from before the search index and the counters is brought up to 
       n: number;
     }>`select count(*)::int as n from pg_indexes where indexname = 'groups_search'`.execute(db);
     assert.equal(rows[0].n, 1);
+    // The planner keeps ten times the usual most common words of the search column (008).
+    const stats = await sql<{ target: number }>`select attstattarget as target from pg_attribute
+      where attrelid = 'groups'::regclass and attname = 'search_vector'`.execute(db);
+    assert.equal(Number(stats.rows[0].target), 1000);
   }
 });

@@ -6,6 +6,7 @@ import * as anime from './004-anime.js';
 import * as downloads from './005-downloads.js';
 import * as searchIndex from './006-search-index.js';
 import * as statCounters from './007-stat-counters.js';
+import * as searchStatistics from './008-search-statistics.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-downloads': downloads,
   '006-search-index': searchIndex,
   '007-stat-counters': statCounters,
+  '008-search-statistics': searchStatistics,
 };
