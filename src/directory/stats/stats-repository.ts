@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once.js';
 import { type Database, dialectOf } from '../../db/database.js';
 import { RECOUNT_SELECTS } from '../../db/migrations/007-stat-counters.js';
 import type { StatCountersTable } from '../../db/tables/stats.js';
@@ -11,22 +12,33 @@ import type { AdminStats, NameCount, PublicStats } from '../directory-contract.j
  */
 type CounterRow = Selectable<StatCountersTable>;
 
-/** The counters of these metrics, their shards added up (by the database: fewer rows to send). */
-async function counters(
-  db: Kysely<Database>,
-  metrics: string[],
-  options: { verifiedOnly?: string[] } = {},
-): Promise<Total[]> {
-  const only = options.verifiedOnly ?? [];
-  const rows = await db
-    .selectFrom('stat_counters')
-    .select((eb) => ['metric', 'key', 'name', 'verified', eb.fn.sum<number>('count').as('count')])
-    .where('metric', 'in', metrics)
-    .$if(only.length > 0, (query) =>
-      query.where((eb) => eb.or([eb('metric', 'not in', only), eb('verified', '=', 1)])),
-    )
-    .groupBy(['metric', 'key', 'name', 'verified'])
-    .execute();
+/**
+ * The counters a statistic reads, their shards added up by the database (fewer rows to send).
+ * Built and compiled once per database: on a request this cheap, compiling the query anew each
+ * time would cost about as much as running it.
+ */
+const countersQuery = (which: 'public' | 'admin') =>
+  compileOnce((db: Kysely<Database>) =>
+    db
+      .selectFrom('stat_counters')
+      .select((eb) => ['metric', 'key', 'name', 'verified', eb.fn.sum<number>('count').as('count')])
+      .where(
+        'metric',
+        'in',
+        which === 'public'
+          ? ['users', 'groups', 'likes', 'platform']
+          : ['users', 'groups', 'likes', 'platform', 'category'],
+      )
+      // The public figures name only the platforms of verified groups.
+      .$if(which === 'public', (query) =>
+        query.where((eb) => eb.or([eb('metric', '<>', 'platform'), eb('verified', '=', 1)])),
+      )
+      .groupBy(['metric', 'key', 'name', 'verified']),
+  );
+const QUERIES = { public: countersQuery('public'), admin: countersQuery('admin') };
+
+async function counters(db: Kysely<Database>, which: 'public' | 'admin'): Promise<Total[]> {
+  const { rows } = await db.executeQuery(QUERIES[which](db, {}));
   // pg hands back SUM of a BIGINT as numeric (a string).
   return rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) }));
 }
@@ -64,7 +76,7 @@ function distribution(rows: Total[]): NameCount[] {
 const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 export async function publicStats(db: Kysely<Database>): Promise<PublicStats> {
-  const rows = await counters(db, ['users', 'groups', 'likes', 'platform'], { verifiedOnly: ['platform'] });
+  const rows = await counters(db, 'public');
   const of = (metric: string) => rows.filter((row) => row.metric === metric);
   const groups = of('groups');
   const platforms = distribution(of('platform').filter((row) => row.verified === 1));
@@ -78,7 +90,7 @@ export async function publicStats(db: Kysely<Database>): Promise<PublicStats> {
 }
 
 export async function adminStats(db: Kysely<Database>): Promise<AdminStats> {
-  const rows = await counters(db, ['users', 'groups', 'likes', 'platform', 'category']);
+  const rows = await counters(db, 'admin');
   const of = (metric: string) => rows.filter((row) => row.metric === metric);
   const users = of('users');
   const byRole: Record<string, number> = { admin: 0, user: 0 };
