@@ -99,7 +99,12 @@ export function searchColumn(parts: { title: string; description: string; tags: 
  */
 export async function rewriteSearchColumn(
   db: Kysely<Database>,
-  options: { batch?: number; onProgress?: (done: number, changed: number) => void } = {},
+  options: {
+    batch?: number;
+    onProgress?: (done: number, changed: number) => void;
+    /** The caller holds a transaction already (a migration: src/db/migrate.ts). */
+    inTransaction?: boolean;
+  } = {},
 ): Promise<number> {
   const batch = options.batch ?? 2000;
   let lastId = 0;
@@ -107,7 +112,8 @@ export async function rewriteSearchColumn(
   let changed = 0;
   for (;;) {
     const slice = (trx: Kysely<Database>) => rewriteSlice(trx, lastId, batch);
-    const result = db.isTransaction ? await slice(db) : await db.transaction().execute(slice);
+    const result =
+      db.isTransaction || options.inTransaction ? await slice(db) : await db.transaction().execute(slice);
     if (result.rows === 0) break;
     lastId = result.lastId;
     done += result.rows;

@@ -33,14 +33,14 @@ describe('GET /readyz and the event loop', () => {
     const { app } = await healthApp(12);
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { status: 'ok', checks: { database: 'ok', eventLoop: 'ok' } });
+    assert.deepEqual(res.json(), { status: 'ok', checks: { database: 'ok', storage: 'ok', eventLoop: 'ok' } });
   });
 
   it('answers 503 eventLoop: lagging above it, so a load balancer routes around the instance', async () => {
     const { app } = await healthApp(650);
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { status: 'unavailable', checks: { database: 'ok', eventLoop: 'lagging' } });
+    assert.deepEqual(res.json(), { status: 'unavailable', checks: { database: 'ok', storage: 'ok', eventLoop: 'lagging' } });
   });
 
   it('takes the threshold from the configuration', async () => {

@@ -15,13 +15,10 @@ import { rewriteSearchColumn } from '../search-column.js';
  * The feed index no longer carries the search column (SQLite), and the lists that lacked an
  * index in their order get one: by category, by platform and category, and "mine".
  */
+// SQLite runs every pending migration in one BEGIN IMMEDIATE transaction (src/db/migrate.ts), so
+// each of these is all or nothing there too.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'sqlite' && !db.isTransaction) {
-    // SQLite migrations run outside a transaction (Kysely); this one is all or nothing.
-    await db.transaction().execute((trx) => up(trx));
-    return;
-  }
-  await rewriteSearchColumn(db as Kysely<Database>);
+  await rewriteSearchColumn(db as Kysely<Database>, { inTransaction: true });
 
   if (dialectOf(db) === 'sqlite') {
     await db.schema.dropIndex('groups_feed').execute();

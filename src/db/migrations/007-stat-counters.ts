@@ -20,10 +20,6 @@ import { dialectOf } from '../database.js';
 export const SHARDS = 16;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  if (dialectOf(db) === 'sqlite' && !db.isTransaction) {
-    await db.transaction().execute((trx) => up(trx));
-    return;
-  }
   await db.schema
     .createTable('stat_counters')
     .addColumn('metric', 'text', (c) => c.notNull())
