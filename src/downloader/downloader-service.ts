@@ -78,9 +78,12 @@ export class DownloaderService {
     await this.queue.start((id) => this.process(id));
   }
 
-  /** Queues a job for a client, or refuses with 429 when the client has too many. */
-  async submit(request: JobRequest, clientAddress: string): Promise<JobView> {
-    const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 16);
+  /**
+   * Queues a job for a client, or refuses with 429 when the client has too many. The client is
+   * its network (lib/client-network.ts), so the addresses of one IPv6 /64 share one cap.
+   */
+  async submit(request: JobRequest, clientNetwork: string): Promise<JobView> {
+    const client = createHash('sha256').update(clientNetwork).digest('base64url').slice(0, 16);
     const job = newJobRecord(request, client);
     if (!(await this.store.create(job, this.settings.maxActivePerClient))) {
       throw rateLimited(

@@ -60,6 +60,16 @@ describe('public API v1 platform', () => {
       assert.equal((await from('203.0.113.2')).statusCode, 200, 'another address has its own budget');
     });
 
+    it('counts an IPv6 client by its /64: six addresses of one /64 share one budget, another /64 has its own', async () => {
+      const app = await buildTestApp({ rateLimitPerMinute: 3 });
+      const from = (remoteAddress: string) => app.inject({ url: '/api/v1/endpoints', remoteAddress });
+      const statuses: number[] = [];
+      for (let host = 1; host <= 6; host++)
+        statuses.push((await from(`2001:db8:5:6::${host.toString(16)}`)).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429]);
+      assert.equal((await from('2001:db8:5:7::1')).statusCode, 200, 'the next /64 is another client');
+    });
+
     it('does not count directory requests', async () => {
       const app = await buildTestApp({ rateLimitPerMinute: 1 });
       for (let i = 0; i < 3; i++) assert.equal((await app.inject({ url: '/api/auth/me' })).statusCode, 200);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
+import { requestClientNetwork } from '../../lib/client-network.js';
 import { NO_STORE } from '../../lib/http/cache-control.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
@@ -17,7 +18,6 @@ import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   clearFailures,
-  clientNetwork,
   PAIR_POLICY,
   refundAttempt,
   reserveAttempt,
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserByLogin(app.db, usernameOrEmail);
       // Keyed on the account, so its username and its e-mail share one count of failures.
       const account = user ? `account:${user.id}` : `account:${userKey(usernameOrEmail)}`;
-      const network = clientNetwork(request.ip);
+      const network = requestClientNetwork(request);
       const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
       const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
       if (!user || knownDeviceAccount(request, app.config.secureCookies) !== user.id)
