@@ -28,8 +28,12 @@ export interface Config {
   jikanUrl: string;
   /** How long one request to Jikan may take before it counts as timed out, in milliseconds. */
   jikanTimeoutMs: number;
-  /** Requests per minute and client IP on /api/v1. */
+  /** Requests per minute and client network on /api/v1. */
   rateLimitPerMinute: number;
+  /** Registrations per hour and client network (a write budget, docs/directory.md). */
+  registrationsPerHour: number;
+  /** Group submissions per hour, per account and per client network. */
+  groupSubmissionsPerHour: number;
   /** Media pools reachable only from loopback. */
   privatePools: string[];
   /** How long finished downloads are kept, in seconds. */
@@ -166,6 +170,8 @@ export function loadConfig(env: Env = process.env): Config {
     jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
     jikanTimeoutMs: int('JIKAN_TIMEOUT_MS', 8000, 100, 120_000),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    registrationsPerHour: int('REGISTRATIONS_PER_HOUR', 5, 1, 1_000_000),
+    groupSubmissionsPerHour: int('GROUP_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
     privatePools: (str('PRIVATE_POOLS') ?? '')
       .split(',')
       .map((p) => p.trim().toLowerCase())

@@ -4,6 +4,7 @@ import * as groups from './002-groups.js';
 import * as media from './003-media.js';
 import * as anime from './004-anime.js';
 import * as downloads from './005-downloads.js';
+import * as writeBudgets from './006-write-budgets.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-media': media,
   '004-anime': anime,
   '005-downloads': downloads,
+  '006-write-budgets': writeBudgets,
 };

@@ -30,8 +30,16 @@ export interface LoginThrottleTable {
   blocked_until: string | null;
 }
 
+/** One fixed window of a write budget (src/directory/write-budget.ts). */
+export interface WriteBudgetsTable {
+  key: string;
+  used: number;
+  window_started_at: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  write_budgets: WriteBudgetsTable;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { requestClientNetwork } from '../../lib/client-network.js';
 import { NO_STORE } from '../../lib/http/cache-control.js';
@@ -12,6 +12,7 @@ import {
   findUserByUsernameOrEmail,
   userKey,
 } from '../users/users-repository.js';
+import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
 import { NewAccountFields } from './account-fields.js';
 import { knownDeviceAccount, rememberDevice } from './known-device.js';
 import {
@@ -68,30 +69,38 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
         body: RegisterBody,
-        response: { 201: UserEnvelope, ...problemResponses(400, 403, 409, 413, 415) },
+        response: { 201: UserEnvelope, ...problemResponses(400, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const { username, email, password } = request.body;
-      const taken = await findUserByUsernameOrEmail(app.db, username, email);
-      if (taken.some((u) => u.username_key === userKey(username)))
-        throw conflict('That username is taken.', 'username');
-      if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
-      const passwordHash = await hashPassword(password);
-      try {
-        const user = await createUser(app.db, {
-          username: username.trim(),
-          email: email.trim(),
-          passwordHash,
-        });
-        return reply.code(201).send({ user: toUserJson(user) });
-      } catch (error) {
-        // Two registrations raced past the check above; the unique index decided.
-        if (isUniqueViolation(error)) throw conflict('That username or e-mail address is taken.');
-        throw error;
-      }
+      const budget = {
+        key: `register:${requestClientNetwork(request)}`,
+        limit: app.config.registrationsPerHour,
+        windowMs: WRITE_BUDGET_WINDOW_MS,
+      };
+      const user = await withinBudgets(app.db, [budget], () => register(request.body));
+      return reply.code(201).send({ user: toUserJson(user) });
     },
   );
+
+  const register = async ({ username, email, password }: Static<typeof RegisterBody>) => {
+    const taken = await findUserByUsernameOrEmail(app.db, username, email);
+    if (taken.some((u) => u.username_key === userKey(username)))
+      throw conflict('That username is taken.', 'username');
+    if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
+    const passwordHash = await hashPassword(password);
+    try {
+      return await createUser(app.db, {
+        username: username.trim(),
+        email: email.trim(),
+        passwordHash,
+      });
+    } catch (error) {
+      // Two registrations raced past the check above; the unique index decided.
+      if (isUniqueViolation(error)) throw conflict('That username or e-mail address is taken.');
+      throw error;
+    }
+  };
 
   app.post(
     '/auth/login',
