@@ -5,6 +5,7 @@ import * as media from './003-media.js';
 import * as anime from './004-anime.js';
 import * as downloads from './005-downloads.js';
 import * as writeBudgets from './006-write-budgets.js';
+import * as usernameSkeletons from './007-username-skeletons.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-anime': anime,
   '005-downloads': downloads,
   '006-write-budgets': writeBudgets,
+  '007-username-skeletons': usernameSkeletons,
 };

@@ -6,6 +6,8 @@ export interface UsersTable {
   username: string;
   /** Lower-cased username; unique, so names differ in more than letter case. */
   username_key: string;
+  /** Confusable skeleton of the username (lib/username-skeleton.ts); unique, so no look-alikes. */
+  username_skeleton: string;
   email: string;
   email_key: string;
   password_hash: string;

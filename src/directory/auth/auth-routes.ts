@@ -5,6 +5,7 @@ import { requestClientNetwork } from '../../lib/client-network.js';
 import { NO_STORE } from '../../lib/http/cache-control.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
+import { usernameSkeleton } from '../../lib/username-skeleton.js';
 import { toUserJson, UserSchema } from '../users/user-json.js';
 import {
   createUser,
@@ -13,7 +14,7 @@ import {
   userKey,
 } from '../users/users-repository.js';
 import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
-import { NewAccountFields } from './account-fields.js';
+import { isReservedUsername, NewAccountFields } from './account-fields.js';
 import { knownDeviceAccount, rememberDevice } from './known-device.js';
 import {
   ACCOUNT_POLICY,
@@ -84,8 +85,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const register = async ({ username, email, password }: Static<typeof RegisterBody>) => {
+    // Reserved names and look-alikes of reserved or existing names count as taken
+    // (docs/directory.md, Accounts).
+    if (isReservedUsername(username)) throw conflict('That username is taken.', 'username');
     const taken = await findUserByUsernameOrEmail(app.db, username, email);
-    if (taken.some((u) => u.username_key === userKey(username)))
+    const skeleton = usernameSkeleton(username.trim());
+    if (taken.some((u) => u.username_key === userKey(username) || u.username_skeleton === skeleton))
       throw conflict('That username is taken.', 'username');
     if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
     const passwordHash = await hashPassword(password);
