@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at GET /metrics, for loopback only. Each app has its own registry. */
+/** Prometheus metrics at GET /metrics, for loopback only or METRICS_TOKEN (loopback-only.ts). Each app has its own registry. */
 async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -27,7 +27,7 @@ async function metricsPlugin(app: FastifyInstance) {
     done();
   });
 
-  app.get('/metrics', { preHandler: app.loopbackOnly, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { preHandler: app.metricsOnly, schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

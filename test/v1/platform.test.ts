@@ -119,6 +119,29 @@ describe('public API v1 platform', () => {
       }
     });
 
+    it('with METRICS_TOKEN, answers the bearer of the token from anywhere and nobody else, loopback included', async () => {
+      const token = 'metrics-token-for-tests-0123456789abcdef';
+      const app = await buildTestApp({ metricsToken: token });
+      const scrape = (remoteAddress: string, authorization?: string) =>
+        app.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      const ok = await scrape('203.0.113.9', `Bearer ${token}`);
+      assert.equal(ok.statusCode, 200);
+      assert.match(ok.body, /http_request_duration_seconds/);
+      assertProblem(await scrape('127.0.0.1'), 404, 'NOT_FOUND');
+      assertProblem(await scrape('203.0.113.9', 'Bearer wrong'), 404, 'NOT_FOUND');
+      assertProblem(await scrape('127.0.0.1', `Bearer ${token.slice(0, -1)}`), 404, 'NOT_FOUND');
+    });
+
+    it('refuses to start with a short METRICS_TOKEN or OPERATOR_TOKEN', async () => {
+      const { ConfigError, loadConfig } = await import('../../src/config.js');
+      for (const name of ['METRICS_TOKEN', 'OPERATOR_TOKEN'])
+        assert.throws(
+          () =>
+            loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-kizuna', [name]: 'short' }),
+          (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith(name)),
+        );
+    });
+
     it('stays closed behind a trusted proxy, which connects from loopback on behalf of anyone', async () => {
       const app = await buildTestApp({ trustProxy: true });
       const res = await app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } });
