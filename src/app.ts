@@ -19,6 +19,7 @@ import redis from './plugins/redis.js';
 import routeContract from './plugins/route-contract.js';
 import securityHeaders from './plugins/security-headers.js';
 import sessions from './plugins/sessions.js';
+import storage from './plugins/storage.js';
 import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   await app.register(redis);
   await app.register(sweeps);
+  await app.register(storage);
   await app.register(loopbackOnly);
   await app.register(securityHeaders);
   if (config.trustProxy) app.addHook('onRequest', httpsRedirect);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { parseStorageUrl, type StorageSettings } from './lib/storage/storage-url.js';
 
 /** Everything the service reads from its environment, parsed and checked once. */
 export interface Config {
@@ -15,6 +16,10 @@ export interface Config {
   /** Prefix of every Redis key, so that instances of different deployments (or tests) never mix. */
   redisPrefix: string;
   publicUrl?: string;
+  /** Where files live (STORAGE_URL): DATA_DIR by default, or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** Public base of the stored files (MEDIA_PUBLIC_URL): a CDN or the bucket; URLs in responses point there. */
+  mediaPublicUrl?: string;
   trustProxy: boolean | string | number;
   tls?: { cert: string; key: string };
   sessionSecret: string;
@@ -146,6 +151,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
+  const mediaPublicUrl = url('MEDIA_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '');
+  let storage: StorageSettings = { kind: 'disk' };
+  try {
+    storage = parseStorageUrl(str('STORAGE_URL'));
+  } catch (error) {
+    problems.push(`STORAGE_URL ${(error as Error).message}`);
+  }
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   // Instances learn about each other's group writes through Redis (page-cache.ts). Several
   // instances on one PostgreSQL database without Redis cannot be told, and a page one of them
@@ -162,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     redisPrefix: str('REDIS_PREFIX') ?? 'kizuna:',
     publicUrl,
+    storage,
+    mediaPublicUrl,
     trustProxy,
     tls,
     sessionSecret: str('SESSION_SECRET') ?? '',

@@ -13,6 +13,7 @@ import { PLATFORMS, type Platform } from '../../src/downloader/platforms.js';
 import { MemoryQueue } from '../../src/downloader/queue/memory-queue.js';
 import { ResultsStore } from '../../src/downloader/results-store.js';
 import { MemoryJobStore } from '../../src/downloader/store/memory-job-store.js';
+import { DiskBlobBackend } from '../../src/lib/storage/disk-blob-backend.js';
 import type { BenchArea, BenchRow } from '../lib/types.js';
 
 const WORKERS = 4;
@@ -36,7 +37,7 @@ function service(dir: string, engine: Engine): DownloaderService {
   return new DownloaderService(
     new MemoryJobStore(),
     new MemoryQueue(WORKERS),
-    new ResultsStore(dir),
+    new ResultsStore(new DiskBlobBackend(dir), join(dir, 'tmp', 'downloads')),
     engines,
     { ...DEFAULT_SETTINGS, maxActivePerClient: Number.MAX_SAFE_INTEGER, retentionSeconds: 3600 },
     { warn: () => undefined, error: () => undefined },

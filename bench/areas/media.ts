@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { scratchDirOf } from '../../src/lib/storage/open-blob-store.js';
 import { drawPortrait } from '../../src/media/demo-content.js';
 import { MediaStore } from '../../src/media/media-store.js';
 import { storedRelativePath } from '../../src/media/media-types.js';
@@ -30,15 +31,22 @@ async function largePng(): Promise<Buffer> {
 export const area: BenchArea = {
   name: 'media',
   async setup(app: FastifyInstance) {
-    const store = new MediaStore(app.db, { dataDir: app.config.dataDir, ffmpegPath: app.config.ffmpegPath });
+    const store = new MediaStore(app.db, app.blobs, {
+      ffmpegPath: app.config.ffmpegPath,
+      scratchDir: scratchDirOf(app.config.dataDir, 'media'),
+    });
     for (let i = 0; i < 20; i++)
       await store.addBuffer('neko', await drawPortrait('neko-bench', i), { artistName: 'bench' });
     const large = await store.addBuffer(LARGE_POOL, await largePng());
     app.config.privatePools.push(LARGE_POOL);
 
-    // @fastify/static serving the very same file, in this process, as the reference for raw=1.
+    // @fastify/static serving the very same file, in this process, as the reference for raw=1 (the
+    // bench server stores on disk, in DATA_DIR/media/files).
     const reference = Fastify({ logger: false });
-    await reference.register(fastifyStatic, { root: store.root, prefix: '/bench-static/' });
+    await reference.register(fastifyStatic, {
+      root: join(app.config.dataDir, 'media', 'files'),
+      prefix: '/bench-static/',
+    });
     await reference.listen({ port: 0, host: '127.0.0.1' });
     const port = (reference.server.address() as { port: number }).port;
     const info: BenchInfo = {

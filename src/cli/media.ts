@@ -1,13 +1,20 @@
 import '../require-supported-node.js';
 import { ConfigError } from '../config.js';
+import { StorageUnavailableError } from '../lib/storage/blob-store.js';
+import { openBlobStore, scratchDirOf } from '../lib/storage/open-blob-store.js';
 import { runMediaCommand, UsageError } from '../media/media-commands.js';
 import { MediaStore } from '../media/media-store.js';
 import { openDatabase } from './open-database.js';
 
 async function main(argv: string[]): Promise<number> {
   const { db, config } = await openDatabase();
+  // The same storage the server uses (STORAGE_URL), so imported files are served by every instance.
+  const blobs = openBlobStore(config.storage, { dataDir: config.dataDir });
   try {
-    const store = new MediaStore(db, { dataDir: config.dataDir, ffmpegPath: config.ffmpegPath });
+    const store = new MediaStore(db, blobs, {
+      ffmpegPath: config.ffmpegPath,
+      scratchDir: scratchDirOf(config.dataDir, 'media'),
+    });
     return await runMediaCommand(
       argv,
       store,
@@ -18,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
       },
     );
   } finally {
+    await blobs.close();
     await db.destroy();
   }
 }
@@ -32,6 +40,10 @@ main(process.argv.slice(2)).then(
     ) {
       console.error((error as Error).message);
       process.exit(2);
+    }
+    if (error instanceof StorageUnavailableError) {
+      console.error(`${error.message} (${(error.cause as Error)?.message ?? error.cause})`);
+      process.exit(1);
     }
     console.error(error);
     process.exit(1);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { scratchDirOf } from '../lib/storage/open-blob-store.js';
 import { DEFAULT_SETTINGS, DownloaderService } from './downloader-service.js';
 import type { Engine } from './engine.js';
 import { PinterestEngine } from './engines/pinterest-engine.js';
@@ -62,7 +63,7 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   const service = new DownloaderService(
     store,
     queue,
-    new ResultsStore(config.dataDir),
+    new ResultsStore(app.blobs, scratchDirOf(config.dataDir, 'downloads')),
     defaultEngines(config),
     settings,
     app.log.child({ area: 'downloader' }),

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { rateLimited } from '../lib/problem.js';
 import { type Engine, EngineError, type EngineLimits } from './engine.js';
@@ -291,6 +290,8 @@ export class DownloaderService {
       });
       if (controller.signal.aborted) throw abortError(controller.signal);
       const files = await this.results.collect(id, this.settings.limits.maxBytes);
+      // Into the blob store, from where every instance serves them; fail() removes them again.
+      await this.results.publish(id, files);
       if (controller.signal.aborted) throw abortError(controller.signal);
       // The point of no return: from here a cancel or the timeout finds nothing to abort.
       this.running.delete(id);
@@ -330,6 +331,8 @@ export class DownloaderService {
         : { code: 'DOWNLOAD_FAILED', message: 'The download failed.' };
     if (!(error instanceof EngineError))
       this.log.error({ err: error, job: job.id }, 'download failed unexpectedly');
+    else if (error.code === 'STORAGE_UNAVAILABLE')
+      this.log.error({ err: error.cause, job: job.id }, 'finished download could not be stored');
     job.state = 'failed';
     job.finishedAt = new Date().toISOString();
     job.files = [];
@@ -373,12 +376,12 @@ export class DownloaderService {
 
   /**
    * The retention sweep: finished downloads past their time lose their files and become
-   * `expired`; directories nobody accounts for (a crash, a lost record) go once they are old.
+   * `expired`; files nobody accounts for (a crash, a lost record) go once they are old.
    */
   async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     const retentionMs = this.settings.retentionSeconds * 1000;
-    for (const id of await this.results.list()) {
+    for (const { id, lastModified } of await this.results.list()) {
       if (this.running.has(id)) continue;
       const job = await this.store.get(id);
       if (job?.state === 'done') {
@@ -391,12 +394,7 @@ export class DownloaderService {
         removed++;
         continue;
       }
-      const age =
-        now -
-        (await stat(this.results.dirOf(id)).then(
-          (s) => s.mtimeMs,
-          () => now,
-        ));
+      const age = now - lastModified;
       const stale =
         !job || job.state === 'failed' || job.state === 'expired' || age > this.settings.limits.timeoutMs * 2;
       if (stale && age > Math.min(retentionMs, this.settings.limits.timeoutMs)) {
@@ -415,7 +413,7 @@ export class DownloaderService {
           job.state === 'done' &&
           job.expiresAt &&
           Date.parse(job.expiresAt) <= now &&
-          !(await this.hasDir(job.id))
+          !(await this.results.has(job.id))
         ) {
           job.state = 'expired';
           job.files = [];
@@ -424,13 +422,6 @@ export class DownloaderService {
       }
     }
     return removed;
-  }
-
-  private async hasDir(id: string): Promise<boolean> {
-    return stat(this.results.dirOf(id)).then(
-      () => true,
-      () => false,
-    );
   }
 
   /** Running jobs are cancelled (and cleaned up) before the workers stop. */

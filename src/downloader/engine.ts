@@ -10,10 +10,12 @@ export class EngineError extends Error {
       | 'UPSTREAM_FAILED'
       | 'TOO_LARGE'
       | 'TIMEOUT'
-      | 'CANCELLED',
+      | 'CANCELLED'
+      | 'STORAGE_UNAVAILABLE',
     message: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = 'EngineError';
   }
 }

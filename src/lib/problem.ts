@@ -23,7 +23,8 @@ export type ProblemCode =
   | 'INTERNAL_ERROR'
   | 'UPSTREAM_FAILED'
   | 'UPSTREAM_TIMEOUT'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  | 'STORAGE_UNAVAILABLE';
 
 const TITLES: Record<ProblemCode, [number, string]> = {
   VALIDATION_FAILED: [400, 'Validation failed'],
@@ -42,6 +43,8 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   UPSTREAM_FAILED: [502, 'Upstream service failed'],
   UPSTREAM_TIMEOUT: [504, 'Upstream service timed out'],
   SERVICE_UNAVAILABLE: [503, 'Service unavailable'],
+  // After SERVICE_UNAVAILABLE, so that a bare 503 keeps that code (problemFromStatus takes the first).
+  STORAGE_UNAVAILABLE: [503, 'File storage unavailable'],
 };
 
 export interface ProblemBody {

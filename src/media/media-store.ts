@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { IMMUTABLE } from '../lib/http/cache-control.js';
+import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
 import { kindMismatch } from './categories.js';
 import {
   type Credits,
@@ -21,12 +21,13 @@ import {
   poolsOfFile,
   updateCredits,
 } from './media-repository.js';
-import { storedRelativePath } from './media-types.js';
+import { mediaKey } from './media-types.js';
 import { NotMediaError, probeMedia } from './probe.js';
 
 export interface StoreOptions {
-  dataDir: string;
   ffmpegPath: string;
+  /** Local scratch folder for bytes being probed (ffprobe and sharp want a file). */
+  scratchDir: string;
   /** How long a pool's item list is reused before it is read again (other instances and the CLI write too). */
   cacheMs?: number;
 }
@@ -58,26 +59,33 @@ export interface AddResult {
 }
 
 /**
- * The content-addressed media store: files under DATA_DIR/media/files named by their SHA-256,
- * rows in the database saying which pools use them. Independent of HTTP, so the CLI uses it too.
+ * The content-addressed media store: objects in the blob store under media/files/ named by their
+ * SHA-256, rows in the database saying which pools use them. An object is stored before its row
+ * and removed again when the row cannot be written, so a row never points at a missing object.
+ * Independent of HTTP, so the CLI uses it too.
  */
 export class MediaStore {
-  readonly root: string;
   private readonly tmpDir: string;
   private readonly cache = new Map<string, { at: number; items: Promise<MediaItem[]> }>();
   private readonly cacheMs: number;
 
   constructor(
     readonly db: Kysely<Database>,
+    readonly blobs: BlobStore,
     private readonly options: StoreOptions,
   ) {
-    this.root = join(options.dataDir, 'media', 'files');
-    this.tmpDir = join(options.dataDir, 'media', 'tmp');
+    this.tmpDir = options.scratchDir;
     this.cacheMs = options.cacheMs ?? 5000;
   }
 
-  absolutePath(sha256: string, ext: string): string {
-    return join(this.root, storedRelativePath(sha256, ext));
+  /** The blob store key of a stored file. */
+  keyOf(sha256: string, ext: string): string {
+    return mediaKey(sha256, ext);
+  }
+
+  /** The bytes of a stored file, whole (small files: a menu backdrop). */
+  readBytes(sha256: string, ext: string): Promise<Buffer> {
+    return readBlob(this.blobs, this.keyOf(sha256, ext));
   }
 
   /**
@@ -85,21 +93,9 @@ export class MediaStore {
    * media and WrongKindError for media the pool does not take (poolKind).
    */
   async addFile(pool: string, sourcePath: string, credits: Credits = {}): Promise<AddResult> {
-    await mkdir(this.tmpDir, { recursive: true });
-    const tmp = join(this.tmpDir, `${randomBytes(12).toString('hex')}.part`);
-    try {
-      const hash = createHash('sha256');
-      const tap = new Transform({
-        transform(chunk, _encoding, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      await pipeline(createReadStream(sourcePath), tap, createWriteStream(tmp));
-      return await this.commit(pool, tmp, hash.digest('hex'), credits);
-    } finally {
-      await rm(tmp, { force: true });
-    }
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(sourcePath)) hash.update(chunk as Buffer);
+    return this.commit(pool, sourcePath, hash.digest('hex'), credits);
   }
 
   /** Adds bytes held in memory (generated content) to a pool. */
@@ -114,21 +110,33 @@ export class MediaStore {
     }
   }
 
-  private async commit(pool: string, tmp: string, sha256: string, credits: Credits): Promise<AddResult> {
+  /** Stores the local file `path` (left as it is) under its hash and records it in the pool. */
+  private async commit(pool: string, path: string, sha256: string, credits: Credits): Promise<AddResult> {
     const known = await findFile(this.db, sha256);
     let file: { ext: string; mime: string; size: number };
     if (known) {
       file = { ext: known.ext, mime: known.mime, size: Number(known.size) };
       this.checkKind(pool, { mime: known.mime, durationMs: known.duration_ms });
-      // The row may outlive its file (a wiped disk); put the bytes back.
-      await this.place(tmp, sha256, known.ext);
+      // The row may outlive its object (a wiped disk, a bucket restored from an older copy): put the bytes back.
+      const key = this.keyOf(sha256, known.ext);
+      if (!(await this.blobs.exists(key)))
+        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE });
     } else {
-      const probed = await probeMedia(tmp, this.options.ffmpegPath);
+      const probed = await probeMedia(path, this.options.ffmpegPath);
       // Checked before anything is kept: a refused file leaves no trace.
       this.checkKind(pool, probed);
-      const size = (await stat(tmp)).size;
-      await this.place(tmp, sha256, probed.ext);
-      await insertFile(this.db, { sha256, size, ...probed });
+      const size = (await stat(path)).size;
+      const key = this.keyOf(sha256, probed.ext);
+      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE });
+      try {
+        await insertFile(this.db, { sha256, size, ...probed });
+      } catch (error) {
+        // No row for the object: take it back, unless the same bytes got their row meanwhile
+        // (another import of them on another instance) and the object is theirs too.
+        const raced = await findFile(this.db, sha256).catch(() => undefined);
+        if (!raced) await this.blobs.delete(key).catch(() => {});
+        throw error;
+      }
       file = { ext: probed.ext, mime: probed.mime, size };
     }
     const id = await insertItem(this.db, pool, sha256, credits);
@@ -145,19 +153,7 @@ export class MediaStore {
     if (mismatch) throw new WrongKindError(mismatch);
   }
 
-  /** Renames the temporary file into place unless the same bytes are there already. */
-  private async place(tmp: string, sha256: string, ext: string): Promise<void> {
-    const target = this.absolutePath(sha256, ext);
-    const present = await stat(target).then(
-      () => true,
-      () => false,
-    );
-    if (present) return;
-    await mkdir(join(target, '..'), { recursive: true });
-    await rename(tmp, target);
-  }
-
-  /** Removes partial files an interrupted import left behind; young ones may belong to an import still running. */
+  /** Removes scratch files an interrupted import left behind; young ones may belong to an import still running. */
   async sweepTemp(maxAgeMs = 3_600_000): Promise<number> {
     const names = await readdir(this.tmpDir).catch(() => [] as string[]);
     let removed = 0;
@@ -179,7 +175,8 @@ export class MediaStore {
     this.invalidate(pool);
     if (!removed || !file) return { removed, fileDeleted: false };
     const fileDeleted = await deleteFileIfUnused(this.db, sha256);
-    if (fileDeleted) await rm(this.absolutePath(sha256, file.ext), { force: true });
+    // The row goes first: an object without a row is only waste, a row without its object a broken link.
+    if (fileDeleted) await this.blobs.delete(this.keyOf(sha256, file.ext));
     return { removed, fileDeleted };
   }
 

@@ -22,6 +22,11 @@ export function storedRelativePath(sha256: string, ext: string): string {
   return `${sha256.slice(0, 2)}/${sha256}.${ext}`;
 }
 
+/** The blob store key of a stored media file (docs/storage.md). */
+export function mediaKey(sha256: string, ext: string): string {
+  return `media/files/${storedRelativePath(sha256, ext)}`;
+}
+
 /** The immutable public path of a stored file under /api/v1. */
 export function filePath(sha256: string, ext: string): string {
   return `/api/v1/files/${sha256}.${ext}`;

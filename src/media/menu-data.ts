@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
 
 /** The four sections of the menu (docs/media.md); the data file must define each of them. */
 export const MENU_SECTIONS = ['main', 'ai', 'fun', 'system'] as const;
@@ -25,8 +25,11 @@ export const MenuFileSchema = Type.Object({
 });
 export type MenuFile = Type.Static<typeof MenuFileSchema>;
 
-/** The menu shipped with Kizuna; DATA_DIR/menu.json replaces it when present. */
+/** The menu shipped with Kizuna; the operator's `menu.json` in the file storage replaces it when present. */
 export const BUNDLED_MENU_PATH = fileURLToPath(new URL('../../config/menu.json', import.meta.url));
+
+/** The operator's menu in the blob store: DATA_DIR/menu.json on disk, `<prefix>menu.json` in a bucket. */
+export const MENU_KEY = 'menu.json';
 
 export class MenuFileError extends Error {
   constructor(path: string, reason: string) {
@@ -49,35 +52,57 @@ export function parseMenuFile(text: string, path: string): MenuFile {
   return data;
 }
 
+export interface MenuStoreOptions {
+  bundledPath?: string;
+  onError?: (error: Error) => void;
+}
+
 /**
- * Reads the menu data, re-reading it when the file changes, so an operator's edit shows without
- * a restart. A broken override is reported and the last good data (or the bundled file) is kept.
+ * Reads the menu data, again whenever the operator's file changes (its change tag, asked for on
+ * every load: a stat on disk, a HEAD at a bucket), so an edit shows at once without a restart, on
+ * every instance alike. A broken override is reported and the bundled file used.
  */
 export class MenuStore {
-  private cached?: { path: string; mtimeMs: number; menu: MenuFile };
+  private cached?: { source: string; tag: string; menu: MenuFile };
+  private readonly bundledPath: string;
+  private readonly onError: (error: Error) => void;
 
   constructor(
-    private readonly dataDir: string,
-    private readonly bundledPath = BUNDLED_MENU_PATH,
-    private readonly onError: (error: Error) => void = () => {},
-  ) {}
+    private readonly blobs: BlobStore,
+    options: MenuStoreOptions = {},
+  ) {
+    this.bundledPath = options.bundledPath ?? BUNDLED_MENU_PATH;
+    this.onError = options.onError ?? (() => {});
+  }
 
   async load(): Promise<MenuFile> {
-    const override = join(this.dataDir, 'menu.json');
-    const overrideStat = await stat(override).catch(() => undefined);
-    const candidates = overrideStat ? [override, this.bundledPath] : [this.bundledPath];
-    for (const path of candidates) {
-      try {
-        const { mtimeMs } = await stat(path);
-        if (this.cached?.path === path && this.cached.mtimeMs === mtimeMs) return this.cached.menu;
-        const menu = parseMenuFile(await readFile(path, 'utf8'), path);
-        this.cached = { path, mtimeMs, menu };
-        return menu;
-      } catch (error) {
-        this.onError(error as Error);
+    try {
+      const override = await this.blobs.head(MENU_KEY);
+      if (override) {
+        const label = `${MENU_KEY} in the file storage`;
+        return await this.remember(label, override.etag, async () =>
+          parseMenuFile((await readBlob(this.blobs, MENU_KEY)).toString('utf8'), label),
+        );
       }
+    } catch (error) {
+      this.onError(error as Error);
+    }
+    try {
+      const { mtimeMs } = await stat(this.bundledPath);
+      return await this.remember(this.bundledPath, String(mtimeMs), async () =>
+        parseMenuFile(await readFile(this.bundledPath, 'utf8'), this.bundledPath),
+      );
+    } catch (error) {
+      this.onError(error as Error);
     }
     if (this.cached) return this.cached.menu;
     throw new MenuFileError(this.bundledPath, 'no readable menu data');
+  }
+
+  private async remember(source: string, tag: string, read: () => Promise<MenuFile>): Promise<MenuFile> {
+    if (this.cached?.source === source && this.cached.tag === tag) return this.cached.menu;
+    const menu = await read();
+    this.cached = { source, tag, menu };
+    return menu;
   }
 }

@@ -40,19 +40,21 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database and Redis answer',
+        summary: 'Readiness: database, Redis and file storage answer',
         response: { 200: Status, 503: Status },
       },
     },
     async (_request, reply) => {
       const checks: Record<string, string> = {};
       // A probe must answer in time even when a dependency hangs rather than fails.
-      const [database, redis] = await Promise.all([
+      const [database, redis, storage] = await Promise.all([
         answersWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
         app.redis ? answersWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
+        answersWithin(app.blobs.check(), READY_CHECK_MS),
       ]);
       checks.database = database ? 'ok' : 'unavailable';
       if (redis !== undefined) checks.redis = redis ? 'ok' : 'unavailable';
+      checks.storage = storage ? 'ok' : 'unavailable';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -13,6 +13,7 @@ import { PLATFORMS } from '../../src/downloader/platforms.js';
 import { MemoryQueue } from '../../src/downloader/queue/memory-queue.js';
 import { ResultsStore } from '../../src/downloader/results-store.js';
 import { MemoryJobStore } from '../../src/downloader/store/memory-job-store.js';
+import { openTestBlobs } from '../helpers/test-app.js';
 import { SteeredEngine, settled } from './fake-engine.js';
 import { fixture, fixtureServer } from './fixture-server.js';
 
@@ -32,7 +33,7 @@ async function downloader(engine: Engine, workers = 2, store = new MemoryJobStor
   const service = new DownloaderService(
     store,
     new MemoryQueue(workers),
-    new ResultsStore(dataDir),
+    new ResultsStore(openTestBlobs(dataDir), join(dataDir, 'tmp', 'downloads')),
     Object.fromEntries(PLATFORMS.map((p) => [p, engine])) as Record<Platform, Engine>,
     {
       ...DEFAULT_SETTINGS,
@@ -128,7 +129,7 @@ describe('DownloaderService', () => {
     const expired = await store.get(job.id);
     assert.equal(expired?.state, 'expired');
     assert.deepEqual(expired?.files, []);
-    assert.equal(existsSync(service.results.dirOf(job.id)), false);
+    assert.equal(await service.results.has(job.id), false);
 
     await service.sweep(later + 61_000);
     assert.equal(await store.get(job.id), null, 'the record is forgotten one retention period later');
@@ -267,7 +268,7 @@ describe('DownloaderService.cancel', () => {
     assert.equal(result?.outcome, 'ended');
     assert.equal(result?.outcome === 'ended' && result.view.job.state, 'done');
     assert.deepEqual(engine.aborted, []);
-    assert.deepEqual(readdirSync(service.results.dirOf(job.id)), ['Clip [abc].mp4']);
+    assert.deepEqual(await service.results.names(job.id), ['Clip [abc].mp4']);
   });
 
   test('cancelling at the moment a job finishes always ends in one consistent state', async () => {
@@ -284,7 +285,7 @@ describe('DownloaderService.cancel', () => {
       const result = await service.cancel(job.id);
       await settled(service, job.id);
       const record = await store.get(job.id);
-      const hasFiles = existsSync(service.results.dirOf(job.id));
+      const hasFiles = await service.results.has(job.id);
       if (result.outcome === 'cancelled') {
         assert.equal(record?.state, 'failed', url);
         assert.equal(record?.error?.code, 'CANCELLED', url);
@@ -311,7 +312,7 @@ describe('DownloaderService.cancel', () => {
     const heard: string[] = [];
     service.watch(job.id, (m) => m.kind === 'job' && heard.push(m.event.type));
     engine.release(url);
-    while (existsSync(service.results.dirOf(job.id))) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (await service.results.has(job.id)) await new Promise((resolve) => setTimeout(resolve, 10));
     await service.close();
     assert.equal((await store.get(job.id))?.state, 'failed');
     assert.deepEqual(heard, [], 'the worker announces nothing for a job it no longer owns');
@@ -372,7 +373,7 @@ describe('DownloaderService.cancel', () => {
     const result = await service.cancel(job.id);
     assert.equal(result.outcome, 'ended');
     assert.deepEqual(await store.get(job.id), before);
-    assert.ok(existsSync(join(service.results.dirOf(job.id), 'Clip [abc].mp4')));
+    assert.ok((await service.results.names(job.id)).includes('Clip [abc].mp4'));
 
     const failed = (await service.submit(request('https://youtu.be/fails'), '10.0.0.1')).job;
     await engine.whenStarted('https://youtu.be/fails');

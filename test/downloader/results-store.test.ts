@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { ResultsStore } from '../../src/downloader/results-store.js';
+import { openTestBlobs } from '../helpers/test-app.js';
 
 function store() {
   const dir = mkdtempSync(join(tmpdir(), 'kizuna-results-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  return new ResultsStore(dir);
+  return new ResultsStore(openTestBlobs(dir), join(dir, 'tmp', 'downloads'));
 }
 
 describe('ResultsStore', () => {
@@ -66,14 +67,28 @@ describe('ResultsStore', () => {
     await assert.rejects(results.collect('job4', 1000), { code: 'NO_MEDIA' });
   });
 
-  test('file paths stay inside the job directory', () => {
+  test('file keys stay inside the job', () => {
     const results = store();
     assert.equal(results.locate('job1', '../../etc/passwd'), null);
     assert.equal(results.locate('job1', '..'), null);
     assert.equal(results.locate('job1', 'a\\b'), null);
-    assert.deepEqual(results.locate('job1', 'Clip [x] 100%.mp4'), {
-      root: results.dirOf('job1'),
-      name: 'Clip [x] 100%.mp4',
-    });
+    assert.equal(results.locate('job1', 'Clip [x] 100%.mp4'), 'downloads/job1/Clip [x] 100%.mp4');
+  });
+
+  test('publishing puts the files into the store and removes the work folder', async () => {
+    const results = store();
+    const dir = await results.prepare('job5');
+    writeFileSync(join(dir, 'clip.mp4'), Buffer.from('0000001866747970697336d00000000069736f6d', 'hex'));
+    const files = await results.collect('job5', 1e6);
+    await results.publish('job5', files);
+    assert.equal(existsSync(dir), false);
+    assert.deepEqual(await results.names('job5'), ['clip.mp4']);
+    assert.equal((await results.blobs.head('downloads/job5/clip.mp4'))?.size, 20);
+    assert.deepEqual(
+      (await results.list()).map((j) => j.id),
+      ['job5'],
+    );
+    await results.remove('job5');
+    assert.equal(await results.has('job5'), false);
   });
 });

@@ -8,6 +8,14 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { BlobStore } from '../../src/lib/storage/blob-store.js';
+import { openBlobStore } from '../../src/lib/storage/open-blob-store.js';
+import { parseStorageUrl, type StorageSettings, withSubPrefix } from '../../src/lib/storage/storage-url.js';
+import { useS3rverCredentials } from './s3-server.js';
+
+// With TEST_STORAGE_URL (an s3rver from scripts/start-test-s3.mjs, say) and no credentials given,
+// sign with s3rver's: the SDK's default chain would otherwise go looking for instance credentials.
+if (process.env.TEST_STORAGE_URL) useS3rverCredentials();
 
 const openApps: Array<() => Promise<void>> = [];
 
@@ -19,8 +27,9 @@ after(async () => {
 
 /**
  * A fresh app for a test file: its own DATA_DIR, its own database (a new SQLite file, or a new
- * PostgreSQL database when TEST_DATABASE_URL is set) and its own Redis key prefix (when
- * TEST_REDIS_URL is set). Everything is removed again when the test file is done.
+ * PostgreSQL database when TEST_DATABASE_URL is set), its own Redis key prefix (when
+ * TEST_REDIS_URL is set) and its own file storage (DATA_DIR, or a prefix of the TEST_STORAGE_URL
+ * bucket). Everything is removed again when the test file is done.
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const resources = await createTestResources();
@@ -44,6 +53,8 @@ export interface TestResources {
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
+  /** DATA_DIR on disk, or this test's own prefix in the TEST_STORAGE_URL bucket. */
+  storage: StorageSettings;
   release: () => Promise<void>;
 }
 
@@ -60,6 +71,7 @@ export function testConfig(resources: Omit<TestResources, 'release'>): Config {
     databaseUrl: resources.databaseUrl,
     redisUrl: resources.redisUrl,
     redisPrefix: resources.redisPrefix,
+    storage: resources.storage,
   };
 }
 
@@ -101,15 +113,58 @@ export async function createTestResources(): Promise<TestResources> {
     });
   }
 
+  const { storage, release: releaseStorage } = testStorage(suffix, dataDir);
+  cleanups.push(releaseStorage);
+
   return {
     dataDir,
     databaseUrl,
     redisUrl,
     redisPrefix,
+    storage,
     release: async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
     },
   };
+}
+
+/**
+ * File storage for one test: DATA_DIR on disk, or, with TEST_STORAGE_URL, a prefix of its own in
+ * that bucket, whose objects release() removes.
+ */
+function testStorage(
+  suffix: string,
+  dataDir: string,
+): { storage: StorageSettings; release: () => Promise<void> } {
+  const storageUrl = process.env.TEST_STORAGE_URL;
+  if (!storageUrl) return { storage: { kind: 'disk' }, release: async () => {} };
+  const shared = parseStorageUrl(storageUrl);
+  const own = `kizuna-test-${suffix}`;
+  return {
+    storage: withSubPrefix(shared, own),
+    release: async () => {
+      const blobs = openBlobStore(shared, { dataDir });
+      try {
+        await blobs.deletePrefix(`${own}/`);
+      } finally {
+        await blobs.close();
+      }
+    },
+  };
+}
+
+/**
+ * A blob store for tests of the stores themselves: on disk in `dataDir`, or on its own prefix of
+ * the TEST_STORAGE_URL bucket; closed and emptied when the test file is done.
+ */
+export function openTestBlobs(dataDir: string): BlobStore {
+  const { storage, release } = testStorage(`${process.pid}_${randomBytes(4).toString('hex')}`, dataDir);
+  const blobs = openBlobStore(storage, { dataDir });
+  after(async () => {
+    await blobs.close();
+    await release();
+  });
+  return blobs;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('demo content', () => {
     assert.equal(still.mime, 'image/png');
     const [reaction] = await store.poolItems(GIF_CATEGORIES[0]);
     assert.equal(reaction.mime, 'image/gif');
-    const meta = await sharp(store.absolutePath(reaction.sha256, reaction.ext), {
+    const meta = await sharp(await store.readBytes(reaction.sha256, reaction.ext), {
       animated: true,
     }).metadata();
     assert.ok((meta.pages ?? 1) > 1, 'reaction GIFs are animated');

@@ -7,6 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { openBlobStore, scratchDirOf } from '../../src/lib/storage/open-blob-store.js';
 import { MediaStore } from '../../src/media/media-store.js';
 import { createTestResources } from '../helpers/test-app.js';
 
@@ -36,9 +37,12 @@ export function gif(seed: number, frames = 3, width = 20, height = 12): Promise<
     .toBuffer();
 }
 
-/** A store on the app's own database and data directory, as the CLI would open it. */
+/** A store on the app's own database and file storage, as the CLI would open it. */
 export function storeOf(app: FastifyInstance): MediaStore {
-  return new MediaStore(app.db, { dataDir: app.config.dataDir, ffmpegPath: app.config.ffmpegPath });
+  return new MediaStore(app.db, app.blobs, {
+    ffmpegPath: app.config.ffmpegPath,
+    scratchDir: scratchDirOf(app.config.dataDir, 'media'),
+  });
 }
 
 /**
@@ -52,20 +56,27 @@ function postgresWithQuietClose(url: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** A store on a fresh test database and data directory (PostgreSQL when TEST_DATABASE_URL is set). */
-export async function openTestStore(options: { ffmpegPath?: string } = {}): Promise<MediaStore> {
+/**
+ * A store on a fresh test database and file storage (PostgreSQL when TEST_DATABASE_URL is set, a
+ * bucket prefix when TEST_STORAGE_URL is).
+ */
+export async function openTestStore(
+  options: { ffmpegPath?: string; scratchDir?: string } = {},
+): Promise<MediaStore> {
   const resources = await createTestResources();
   const db = resources.databaseUrl
     ? postgresWithQuietClose(resources.databaseUrl)
     : createDatabase({ sqlitePath: join(resources.dataDir, 'test.sqlite') }).db;
   await migrateToLatest(db);
+  const blobs = openBlobStore(resources.storage, { dataDir: resources.dataDir });
   after(async () => {
+    await blobs.close();
     await db.destroy();
     await resources.release();
   });
-  return new MediaStore(db, {
-    dataDir: resources.dataDir,
+  return new MediaStore(db, blobs, {
     ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
+    scratchDir: options.scratchDir ?? scratchDirOf(resources.dataDir, 'media'),
     cacheMs: 0,
   });
 }

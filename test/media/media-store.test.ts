@@ -1,17 +1,35 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { dialectOf } from '../../src/db/database.js';
+import type { MediaStore } from '../../src/media/media-store.js';
 import { WrongKindError } from '../../src/media/media-store.js';
 import { NotMediaError } from '../../src/media/probe.js';
 import { gif, openTestStore, png } from './fixtures.js';
 
+/** The media objects in the store's blob storage (on disk or in a bucket). */
+async function storedObjects(store: MediaStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of store.blobs.list('media/')) keys.push(key);
+  return keys;
+}
+
+/** Every file below a local folder. */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
+}
+
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kizuna-media-source-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 describe('MediaStore', () => {
@@ -25,8 +43,9 @@ describe('MediaStore', () => {
     assert.equal(result.outcome, 'added');
     assert.equal(result.sha256, createHash('sha256').update(bytes).digest('hex'));
     assert.equal(result.mime, 'image/png');
-    const path = store.absolutePath(result.sha256, 'png');
-    assert.equal(statSync(path).size, bytes.length);
+    const info = await store.blobs.head(store.keyOf(result.sha256, 'png'));
+    assert.equal(info?.size, bytes.length);
+    assert.deepEqual(await store.readBytes(result.sha256, 'png'), bytes);
     const [item] = await store.poolItems('neko');
     assert.equal(item.width, 30);
     assert.equal(item.height, 20);
@@ -42,7 +61,7 @@ describe('MediaStore', () => {
     const second = await store.addBuffer('kiss', bytes);
     const again = await store.addBuffer('kiss', bytes);
     assert.deepEqual([first.outcome, second.outcome, again.outcome], ['added', 'linked', 'duplicate']);
-    assert.equal(filesUnder(store.root).length, 1);
+    assert.equal((await storedObjects(store)).length, 1);
     assert.equal((await store.poolItems('hug')).length, 1);
     assert.equal((await store.poolItems('kiss')).length, 1);
     assert.deepEqual((await store.stats()).files, 1);
@@ -59,7 +78,8 @@ describe('MediaStore', () => {
   });
 
   it('refuses what is not media, and keeps nothing of it', async () => {
-    const store = await openTestStore();
+    const scratchDir = scratch();
+    const store = await openTestStore({ scratchDir });
     const fakePng = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(64, 1),
@@ -71,8 +91,8 @@ describe('MediaStore', () => {
     ]) {
       await assert.rejects(store.addBuffer('neko', bytes), NotMediaError);
     }
-    assert.deepEqual(filesUnder(store.root), []);
-    assert.deepEqual(filesUnder(join(store.root, '..', 'tmp')), []);
+    assert.deepEqual(await storedObjects(store), []);
+    assert.deepEqual(filesUnder(scratchDir), []);
     assert.equal((await store.stats()).files, 0);
   });
 
@@ -80,7 +100,7 @@ describe('MediaStore', () => {
     const store = await openTestStore();
     await assert.rejects(store.addBuffer('hug', await png(20)), WrongKindError);
     await assert.rejects(store.addBuffer('neko', await gif(21)), /takes still images/);
-    assert.deepEqual(filesUnder(store.root), []);
+    assert.deepEqual(await storedObjects(store), []);
     assert.equal((await store.stats()).files, 0);
     // Known bytes are judged by the pool they go to as well.
     const { sha256 } = await store.addBuffer('neko', await png(22));
@@ -101,24 +121,24 @@ describe('MediaStore', () => {
 
   it('copies a file from disk without touching the original', async () => {
     const store = await openTestStore();
-    const source = join(store.root, '..', '..', 'source.png');
+    const source = join(scratch(), 'source.png');
     writeFileSync(source, await png(4));
     const result = await store.addFile('waifu', source);
     assert.equal(result.outcome, 'added');
     assert.ok(existsSync(source));
-    assert.ok(existsSync(store.absolutePath(result.sha256, 'png')));
+    assert.ok(await store.blobs.exists(store.keyOf(result.sha256, 'png')));
   });
 
   it('deletes the bytes only when the last pool lets go of them', async () => {
     const store = await openTestStore();
     const { sha256 } = await store.addBuffer('hug', await gif(5));
     await store.addBuffer('kiss', await gif(5));
-    const path = store.absolutePath(sha256, 'gif');
+    const key = store.keyOf(sha256, 'gif');
     assert.deepEqual(await store.remove('hug', sha256), { removed: true, fileDeleted: false });
-    assert.ok(existsSync(path));
+    assert.ok(await store.blobs.exists(key));
     assert.deepEqual(await store.remove('hug', sha256), { removed: false, fileDeleted: false });
     assert.deepEqual(await store.remove('kiss', sha256), { removed: true, fileDeleted: true });
-    assert.ok(!existsSync(path));
+    assert.ok(!(await store.blobs.exists(key)));
     assert.equal(await store.findFile(sha256), undefined);
   });
 
@@ -126,9 +146,9 @@ describe('MediaStore', () => {
     const store = await openTestStore();
     const bytes = await png(6);
     const { sha256 } = await store.addBuffer('neko', bytes);
-    rmSync(store.absolutePath(sha256, 'png'));
+    await store.blobs.delete(store.keyOf(sha256, 'png'));
     assert.equal((await store.addBuffer('waifu', bytes)).outcome, 'linked');
-    assert.ok(existsSync(store.absolutePath(sha256, 'png')));
+    assert.deepEqual(await store.readBytes(sha256, 'png'), bytes);
   });
 
   it('counts items per pool', async () => {
@@ -144,9 +164,10 @@ describe('MediaStore', () => {
 });
 
 describe('MediaStore.sweepTemp', () => {
-  it('removes old partial files and leaves young ones to the import that writes them', async () => {
-    const store = await openTestStore();
-    const tmp = join(store.root, '..', 'tmp');
+  it('removes old scratch files and leaves young ones to the import that writes them', async () => {
+    const dir = scratch();
+    const store = await openTestStore({ scratchDir: dir });
+    const tmp = dir;
     mkdirSync(tmp, { recursive: true });
     writeFileSync(join(tmp, 'old.part'), 'x');
     writeFileSync(join(tmp, 'young.part'), 'y');
@@ -154,5 +175,30 @@ describe('MediaStore.sweepTemp', () => {
     utimesSync(join(tmp, 'old.part'), past, past);
     assert.equal(await store.sweepTemp(), 1);
     assert.deepEqual(readdirSync(tmp), ['young.part']);
+  });
+});
+
+describe('MediaStore: object first, then the row', () => {
+  it('a row that cannot be written takes its new object back: no row, no object', async () => {
+    const store = await openTestStore();
+    const postgres = dialectOf(store.db) === 'postgres';
+    // The database refuses this one file row, after its object has been stored.
+    if (postgres) {
+      await sql`CREATE FUNCTION refuse_file() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'forced failure'; END $$`.execute(store.db);
+      await sql`CREATE TRIGGER refuse_file BEFORE INSERT ON media_files FOR EACH ROW
+        EXECUTE FUNCTION refuse_file()`.execute(store.db);
+    } else {
+      await sql`CREATE TRIGGER refuse_file BEFORE INSERT ON media_files
+        BEGIN SELECT RAISE(ABORT, 'forced failure'); END`.execute(store.db);
+    }
+    const bytes = await png(30);
+    await assert.rejects(store.addBuffer('neko', bytes), /forced failure/);
+    assert.deepEqual(await storedObjects(store), []);
+    assert.equal((await store.stats()).files, 0);
+
+    await sql`DROP TRIGGER refuse_file${sql.raw(postgres ? ' ON media_files' : '')}`.execute(store.db);
+    assert.equal((await store.addBuffer('neko', bytes)).outcome, 'added');
+    assert.equal((await storedObjects(store)).length, 1);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { DiskBlobBackend } from '../../src/lib/storage/disk-blob-backend.js';
 import { menuCaption } from '../../src/media/menu-card.js';
 import {
   BUNDLED_MENU_PATH,
@@ -29,8 +30,8 @@ describe('menu data', () => {
     assert.throws(() => parseMenuFile(JSON.stringify(missing), 'x.json'), MenuFileError);
   });
 
-  it('DATA_DIR/menu.json wins over the bundled file, and edits show without a restart', async () => {
-    const store = new MenuStore(dir);
+  it('menu.json in the file storage (DATA_DIR) wins over the bundled file, and edits show without a restart', async () => {
+    const store = new MenuStore(new DiskBlobBackend(dir));
     assert.equal((await store.load()).botName, 'Kizuna');
     const custom = JSON.parse(bundled);
     custom.botName = 'Hoshi';
@@ -47,7 +48,7 @@ describe('menu data', () => {
   it('a broken override is reported and the last good menu kept', async () => {
     const errors: Error[] = [];
     const sub = mkdtempSync(join(dir, 'broken-'));
-    const store = new MenuStore(sub, BUNDLED_MENU_PATH, (e) => errors.push(e));
+    const store = new MenuStore(new DiskBlobBackend(sub), { onError: (e) => errors.push(e) });
     writeFileSync(join(sub, 'menu.json'), '{"botName": 1}');
     const menu = await store.load();
     assert.equal(menu.botName, 'Kizuna');

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { absoluteUrl } from '../../lib/absolute-url.js';
 import { badRequest } from '../../lib/problem.js';
+import { storedFileUrl } from '../../lib/storage/public-url.js';
 import type { GroupJson } from '../directory-contract.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { toGroupJson } from './group-json.js';
 import { type GroupFilter, likedGroupIds, listGroups, usernames } from './groups-repository.js';
-import { logoPath } from './logo-store.js';
+import { logoKey, logoPath } from './logo-store.js';
 
 /** Query members every paginated group list takes. */
 export const PageQuery = {
@@ -20,9 +21,9 @@ export const PAGE_HEADERS = {
   description: 'The next page, when there is one, is announced in a `Link: <…>; rel="next"` header.',
 };
 
-/** The group JSON of one row for this request: absolute logo URL. */
+/** The group JSON of one row for this request: absolute logo URL (below MEDIA_PUBLIC_URL when set). */
 export function groupJsonFor(request: FastifyRequest) {
-  const logoUrl = (file: string) => absoluteUrl(request, logoPath(file));
+  const logoUrl = (file: string) => storedFileUrl(request, logoKey(file), logoPath(file));
   return (row: Parameters<typeof toGroupJson>[0]) => toGroupJson(row, logoUrl);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { BlobStore } from '../../lib/storage/blob-store.js';
 import type { GroupRow } from './group-json.js';
 import type { CleanSubmission } from './group-submission.js';
 import { deleteGroup, insertGroup, verifyGroup } from './groups-repository.js';
@@ -15,10 +16,10 @@ export interface LogoFiles {
   remove(file: string): Promise<void>;
 }
 
-/** The logo folder under DATA_DIR (logo-store.ts). */
-export const logoFilesIn = (dataDir: string): LogoFiles => ({
-  save: (data, extension) => saveLogo(dataDir, data, extension),
-  remove: (file) => removeLogo(dataDir, file),
+/** Logos in the blob store (logo-store.ts; docs/storage.md). */
+export const logoFilesIn = (blobs: BlobStore): LogoFiles => ({
+  save: (data, extension) => saveLogo(blobs, data, extension),
+  remove: (file) => removeLogo(blobs, file),
 });
 
 export interface GroupServiceParts {
@@ -54,7 +55,8 @@ export class GroupService {
     try {
       return await insertGroup(db, { ...submission, logoFile, submittedBy });
     } catch (error) {
-      if (logoFile) await logos.remove(logoFile);
+      // The insert's error is the answer; a logo that will not go either is left to the orphan sweep.
+      if (logoFile) await logos.remove(logoFile).catch(() => {});
       throw error;
     }
   }

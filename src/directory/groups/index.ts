@@ -16,7 +16,7 @@ export const groupsArea: FastifyPluginAsync = async (app) => {
   await sharePageCache(app, pageCache);
   const groups = new GroupService({
     db: app.db,
-    logos: logoFilesIn(app.config.dataDir),
+    logos: logoFilesIn(app.blobs),
     pageCache,
     log: app.log,
   });

@@ -1,11 +1,11 @@
-import send from '@fastify/send';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
 import { NO_STORE, privateFor } from '../../lib/http/cache-control.js';
-import { conflict, notFound, Problem } from '../../lib/problem.js';
+import { conflict, notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
+import { serveBlob } from '../../lib/storage/serve-blob.js';
 import { JobIdParams, JobSchema, toJobJson } from './job-json.js';
 
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -71,7 +71,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Unsafe({ description: 'The file' }),
           206: Type.Unsafe({ description: 'Part of the file' }),
           304: Type.Unsafe({ description: 'Not modified' }),
-          ...problemResponses(400, 404, 416, 429),
+          ...problemResponses(400, 404, 412, 416, 429, 503),
         },
       },
     },
@@ -79,34 +79,30 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id, name } = request.params;
       const service = await downloaderFor(app);
       const view = await service.view(id);
-      const file = view?.job.state === 'done' ? view.job.files.find((f) => f.name === name) : undefined;
-      const located = file ? service.results.locate(id, name) : null;
-      if (!file || !located) throw notFound('No such file (downloads are removed after a while).');
-      // send URI-decodes the path it is given and refuses dot-segments anywhere in it; given the
-      // job's directory as root and the name encoded, a name with % in it stays itself, and only
-      // the name (never a dot-directory DATA_DIR lies under) is checked for a leading dot.
-      const result = await send(request.raw, encodeURIComponent(located.name), {
-        root: located.root,
-        dotfiles: 'deny',
-        index: false,
-        cacheControl: false,
-      });
-      if (result.type === 'error') {
-        const status = (result.metadata.error as { status?: number }).status ?? 500;
-        if (status === 416)
-          throw new Problem('RANGE_NOT_SATISFIABLE', 'The requested range is outside the file.');
-        // Listed but gone from this disk: swept meanwhile, or written by another instance's worker.
-        if (status === 404) throw notFound('The file is no longer here.');
-        // Anything else is our fault, not the client's: no problem code of a client error (a 403
-        // would read as a CSRF failure) for it.
-        throw new Error(`serving ${id}/${name} failed with ${status}`, { cause: result.metadata.error });
-      }
-      reply.code(result.statusCode as 200);
-      for (const [header, value] of Object.entries(result.headers)) reply.header(header, value);
-      reply.header('content-type', file.mime);
-      reply.header('content-disposition', contentDisposition(file.name));
-      reply.header('cache-control', privateFor(300));
-      return reply.send(result.stream);
+      const job = view?.job;
+      const file = job?.state === 'done' ? job.files.find((f) => f.name === name) : undefined;
+      const key = file ? service.results.locate(id, name) : null;
+      if (!job || !file || !key) throw notFound('No such file (downloads are removed after a while).');
+      // Streamed from the blob store by whichever instance gets the request. The job id is random
+      // and the file never changes, so the id and size make a strong tag every instance agrees on.
+      return serveBlob(
+        request,
+        reply,
+        service.results.blobs,
+        {
+          key,
+          size: file.size,
+          mime: file.mime,
+          etag: `"${id}-${file.size.toString(16)}"`,
+          lastModified: job.finishedAt ? new Date(job.finishedAt) : undefined,
+          headers: {
+            'content-disposition': contentDisposition(file.name),
+            'cache-control': privateFor(300),
+          },
+        },
+        // Listed but gone from the store: swept meanwhile.
+        { missingDetail: 'The file is no longer here.' },
+      );
     },
   );
 };

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DemoContentJob } from '../../media/demo-content-job.js';
 import { animeImageRoutes, categorySummaries } from './anime-image-routes.js';
@@ -7,7 +6,6 @@ import { createMediaContext } from './media-context.js';
 import { menuRoutes } from './menu-routes.js';
 import { nekosRoutes } from './nekos-routes.js';
 import { poolRoutes, poolSummaries } from './pool-routes.js';
-import { applyFileHeaders } from './serve-stored-file.js';
 
 /** How long start-up waits for the demo stills; well within Fastify's 10 s plugin timeout. */
 const DEMO_STILLS_WAIT_MS = 3000;
@@ -28,11 +26,6 @@ export const mediaArea: FastifyPluginAsyncTypebox = async (app) => {
     // do), and starts within seconds on any machine when they do not: the rest follows.
     await demo.waitForStills(DEMO_STILLS_WAIT_MS);
   }
-
-  // Only for reply.sendFile: stored files are served by our own routes, which check them first.
-  // setHeaders runs only when a file is actually streamed: the file's caching headers never
-  // reach an error response.
-  await app.register(fastifyStatic, { serve: false, setHeaders: applyFileHeaders });
 
   app.catalog.addSection('categories', () => categorySummaries(media));
   app.catalog.addSection('pools', () => poolSummaries(media));

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { absoluteUrl } from '../../lib/absolute-url.js';
+import { storedFileUrl } from '../../lib/storage/public-url.js';
 import { categoryFormat } from '../../media/categories.js';
 import type { MediaItem } from '../../media/media-repository.js';
-import { filePath } from '../../media/media-types.js';
+import { filePath, mediaKey } from '../../media/media-types.js';
 
 const Dimensions = Type.Object({ width: Type.Integer(), height: Type.Integer() });
 
@@ -44,8 +45,14 @@ export const MediaPick = Type.Object({
   durationMs: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-export function fileUrl(request: FastifyRequest, item: Pick<MediaItem, 'sha256' | 'ext'>): string {
-  return absoluteUrl(request, filePath(item.sha256, item.ext));
+/**
+ * The URL of an item's file: below MEDIA_PUBLIC_URL when set, except for private pools, whose
+ * files stay behind our loopback-only route.
+ */
+export function fileUrl(request: FastifyRequest, item: Pick<MediaItem, 'sha256' | 'ext' | 'pool'>): string {
+  const own = filePath(item.sha256, item.ext);
+  if (request.server.config.privatePools.includes(item.pool)) return absoluteUrl(request, own);
+  return storedFileUrl(request, mediaKey(item.sha256, item.ext), own);
 }
 
 /** The nekos.best fields of an item: credits for images, anime_name for GIFs. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scratchDirOf } from '../../lib/storage/open-blob-store.js';
 import { PoolAccess } from '../../media/categories.js';
 import type { DemoContentJob } from '../../media/demo-content-job.js';
 import { MediaPicker } from '../../media/media-picker.js';
@@ -17,14 +18,19 @@ export interface MediaContext {
 }
 
 export function createMediaContext(app: FastifyInstance): MediaContext {
-  const store = new MediaStore(app.db, { dataDir: app.config.dataDir, ffmpegPath: app.config.ffmpegPath });
+  const store = new MediaStore(app.db, app.blobs, {
+    ffmpegPath: app.config.ffmpegPath,
+    scratchDir: scratchDirOf(app.config.dataDir, 'media'),
+  });
   const ring = app.redis ? new RedisRecentPicks(app.redis, app.config.redisPrefix) : new MemoryRecentPicks();
   let reported = '';
-  const menus = new MenuStore(app.config.dataDir, undefined, (error) => {
-    // Once per distinct problem, not on every request that meets it.
-    if (error.message !== reported)
-      app.log.warn({ err: error }, 'menu data unreadable; using the last good menu');
-    reported = error.message;
+  const menus = new MenuStore(app.blobs, {
+    onError: (error) => {
+      // Once per distinct problem, not on every request that meets it.
+      if (error.message !== reported)
+        app.log.warn({ err: error }, 'menu data unreadable; using the last good menu');
+      reported = error.message;
+    },
   });
   return {
     store,

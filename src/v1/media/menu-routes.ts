@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { NO_STORE } from '../../lib/http/cache-control.js';
@@ -55,7 +54,8 @@ export const menuRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
       reply.header('cache-control', NO_STORE);
       if (request.query.format === 'png') {
         const backdrop = image
-          ? await readFile(media.store.absolutePath(image.sha256, image.ext)).catch(() => undefined)
+          ? // Without its backdrop (a storage hiccup) the card still has its gradient.
+            await media.store.readBytes(image.sha256, image.ext).catch(() => undefined)
           : undefined;
         const png = await renderMenuCard(menu, section, backdrop);
         return reply.type('image/png').send(png);

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { logoDir } from '../../../src/directory/groups/logo-store.js';
+import { logoKey } from '../../../src/directory/groups/logo-store.js';
 import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
@@ -125,15 +123,15 @@ describe('DELETE /api/admin/groups/:id', () => {
       logo: { bytes: await imageBytes('png'), filename: 'logo.png' },
     });
     const { id, logoUrl } = submitted.json().group;
-    const logoFile = join(logoDir(app.config.dataDir), logoUrl.split('/').pop());
-    assert.ok(existsSync(logoFile));
+    const logoFile = logoKey(logoUrl.split('/').pop());
+    assert.ok(await app.blobs.exists(logoFile));
     await admin.post(`/api/admin/groups/${id}/verify`);
     await member.post(`/api/groups/${id}/like`);
 
     const removed = await admin.delete(`/api/admin/groups/${id}`);
     assert.equal(removed.statusCode, 204);
     assert.equal(removed.body, '');
-    assert.equal(existsSync(logoFile), false);
+    assert.equal(await app.blobs.exists(logoFile), false);
     assert.equal((await app.inject({ url: new URL(logoUrl).pathname })).statusCode, 404);
     assert.ok(!(await publicTitles()).includes('Doomed'));
     assert.ok(!titles(await admin.get('/api/admin/groups?limit=100')).includes('Doomed'));

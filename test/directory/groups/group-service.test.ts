@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -8,9 +7,9 @@ import { GroupService, type LogoFiles, logoFilesIn } from '../../../src/director
 import { type CleanSubmission, parseSubmission } from '../../../src/directory/groups/group-submission.js';
 import { findGroup, insertGroup } from '../../../src/directory/groups/groups-repository.js';
 import type { Logo } from '../../../src/directory/groups/logo-image.js';
-import { logoDir } from '../../../src/directory/groups/logo-store.js';
+import { logoKey } from '../../../src/directory/groups/logo-store.js';
 import { createUser } from '../../../src/directory/users/users-repository.js';
-import { buildTestApp } from '../../helpers/test-app.js';
+import { buildTestApp, openTestBlobs } from '../../helpers/test-app.js';
 import { VALID_FIELDS } from './group-fixtures.js';
 
 const LOGO: Logo = { data: Buffer.from('png bytes'), extension: 'png', width: 1, height: 1 };
@@ -63,14 +62,14 @@ describe('GroupService', () => {
       const { pageCache, log, seen } = observers();
       const service = new GroupService({
         db: app.db,
-        logos: logoFilesIn(app.config.dataDir),
+        logos: logoFilesIn(app.blobs),
         pageCache,
         log,
       });
       const row = await service.submit(submission, LOGO, null);
       assert.equal(row.is_verified, 0);
       assert.ok(row.logo_file);
-      assert.ok(existsSync(join(logoDir(app.config.dataDir), row.logo_file)));
+      assert.ok(await app.blobs.exists(logoKey(row.logo_file)));
       assert.equal(seen.invalidations, 0, 'a pending group is on no public page');
     });
 
@@ -90,15 +89,17 @@ describe('GroupService', () => {
 
     it('removes the stored logo when the group cannot be inserted', async () => {
       const { pageCache, log } = observers();
-      const dataDir = join(app.config.dataDir, 'insert-fails');
+      const blobs = openTestBlobs(join(app.config.dataDir, 'insert-fails'));
       const service = new GroupService({
         db: app.db.withPlugin(failingInserts),
-        logos: logoFilesIn(dataDir),
+        logos: logoFilesIn(blobs),
         pageCache,
         log,
       });
       await assert.rejects(service.submit(submission, LOGO, null), /insert failed/);
-      assert.deepEqual(readdirSync(logoDir(dataDir)), [], 'no orphan logo, no temp file');
+      const left: string[] = [];
+      for await (const { key } of blobs.list('')) left.push(key);
+      assert.deepEqual(left, [], 'no orphan logo');
     });
 
     it('stores nothing when there is no logo', async () => {
@@ -121,14 +122,14 @@ describe('GroupService', () => {
       const { pageCache, log, seen } = observers();
       const service = new GroupService({
         db: app.db,
-        logos: logoFilesIn(app.config.dataDir),
+        logos: logoFilesIn(app.blobs),
         pageCache,
         log,
       });
       const row = await service.submit(submission, LOGO, null);
       assert.equal(await service.remove(row.id), true);
       assert.equal(await findGroup(app.db, row.id), undefined);
-      assert.equal(existsSync(join(logoDir(app.config.dataDir), row.logo_file as string)), false);
+      assert.equal(await app.blobs.exists(logoKey(row.logo_file as string)), false);
       assert.equal(seen.invalidations, 1);
     });
 
@@ -164,7 +165,7 @@ describe('GroupService', () => {
       const { pageCache, log, seen } = observers();
       const service = new GroupService({
         db: app.db,
-        logos: logoFilesIn(app.config.dataDir),
+        logos: logoFilesIn(app.blobs),
         pageCache,
         log,
       });
@@ -181,7 +182,7 @@ describe('GroupService', () => {
       const { pageCache, log, seen } = observers();
       const service = new GroupService({
         db: app.db,
-        logos: logoFilesIn(app.config.dataDir),
+        logos: logoFilesIn(app.blobs),
         pageCache,
         log,
       });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { dialectOf } from '../../../src/db/database.js';
 import { LOGO_MAX_BYTES } from '../../../src/directory/directory-contract.js';
-import { logoDir } from '../../../src/directory/groups/logo-store.js';
+import { logoKey } from '../../../src/directory/groups/logo-store.js';
 import { assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
@@ -28,19 +28,21 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * What a submission may have left behind: group rows, and files anywhere under DATA_DIR (logos,
- * their half-written temp files, anything else an upload might spill to disk). The database's own
- * files (SQLite and its journal) are left out: they change with every query.
+ * What a submission may have left behind: group rows, objects in the file storage (logos, on
+ * disk or in a bucket), and files anywhere under DATA_DIR (half-written temp files, anything else
+ * an upload might spill to disk). The database's own files (SQLite and its journal) are left
+ * out: they change with every query. On disk, a stored logo is both an object and a file: one entry.
  */
 async function stored() {
   const row = await app.db
     .selectFrom('groups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const files = filesUnder(app.config.dataDir).filter(
-    (f) => !/^kizuna\.sqlite/.test(f) && f !== 'session-secret',
+  const files = new Set(
+    filesUnder(app.config.dataDir).filter((f) => !/^kizuna\.sqlite/.test(f) && f !== 'session-secret'),
   );
-  return { rows: Number(row.n), files };
+  for await (const { key } of app.blobs.list('logos/')) files.add(key);
+  return { rows: Number(row.n), files: [...files].sort() };
 }
 
 /** The one problem code each refusal status has in these cases. */
@@ -465,17 +467,17 @@ describe('POST /api/groups with control characters', () => {
 
 describe('a refused submission leaves nothing, even when the database fails last', () => {
   test('the check itself fails when a refusal leaves a file behind', async () => {
-    const stray = join(logoDir(app.config.dataDir), `${'0'.repeat(32)}.png`);
+    const stray = logoKey(`${'0'.repeat(32)}.png`);
     try {
       await assert.rejects(
         assertRefusedWithoutTrace(async () => {
-          writeFileSync(stray, 'left behind');
+          await app.blobs.put(stray, Buffer.from('left behind'));
           return submitGroup(user, { ...VALID_FIELDS, title: '' });
         }, 400),
         /deepStrictEqual|Expected values to be strictly deep-equal/,
       );
     } finally {
-      rmSync(stray, { force: true });
+      await app.blobs.delete(stray);
     }
   });
 

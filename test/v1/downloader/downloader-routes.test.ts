@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -426,7 +426,7 @@ describe('DELETE /api/v1/jobs/:id', () => {
     assert.match(res.headers['content-type'] as string, /^application\/problem\+json/);
     assert.match(res.json().detail, /already ended \(done\)/);
     assert.deepEqual((await app.inject(`/api/v1/jobs/${doneId}`)).json(), before);
-    assert.deepEqual(readdirSync(service.results.dirOf(doneId)), ['Clip [abc].mp4']);
+    assert.deepEqual(await service.results.names(doneId), ['Clip [abc].mp4']);
     assert.equal((await app.inject(`/api/v1/jobs/${doneId}/files/Clip%20%5Babc%5D.mp4`)).statusCode, 200);
 
     const failing = 'https://youtu.be/eeeeeeeeeee';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -60,11 +59,11 @@ describe('GET /api/v1/menu/:section', () => {
     }
   });
 
-  it('the operator file in DATA_DIR overrides the bundled menu', async () => {
+  it('the operator file menu.json in the file storage overrides the bundled menu', async () => {
     const custom = JSON.parse(readFileSync(BUNDLED_MENU_PATH, 'utf8'));
     custom.prefix = '!';
     custom.sections.system.commands = [{ command: 'status', description: 'All fine?' }];
-    writeFileSync(join(bare.config.dataDir, 'menu.json'), JSON.stringify(custom));
+    await bare.blobs.put('menu.json', Buffer.from(JSON.stringify(custom)));
     const card = (await bare.inject({ url: '/api/v1/menu/system' })).json();
     assert.deepEqual(card.commands, [{ command: 'status', description: 'All fine?' }]);
     assert.ok(card.caption.includes('• !status — All fine?'));
