@@ -10,6 +10,7 @@ import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
 import errors, { sendFrameworkError } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
+import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
 import loopbackOnly from './plugins/loopback-only.js';
@@ -23,7 +24,7 @@ import storage from './plugins/storage.js';
 import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
 import { downloaderRootRoutes } from './v1/downloader/index.js';
-import { v1 } from './v1/index.js';
+import { publicApi } from './v1/index.js';
 import { webUi } from './web/web-ui.js';
 
 declare module 'fastify' {
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Connection: close, instead of Fastify's bare-JSON 503.
     return503OnClosing: false,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler,
   };
   const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCatalog(app);
   // Before any route: it watches every route as it is registered.
   await app.register(routeContract);
+  await app.register(httpSemantics, { maxParamLength: serverOptions.routerOptions.maxParamLength });
   await app.register(errors);
   await app.register(jsonBody);
   await app.register(database);
@@ -104,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(sessions);
     await withSessions.register(directory, { prefix: '/api' });
   });
-  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(publicApi);
   await app.register(downloaderRootRoutes);
   await app.register(webUi);
 

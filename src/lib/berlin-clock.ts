@@ -81,3 +81,10 @@ export function berlinDayStart(date: string): string {
   const utcMidnight = Date.UTC(year, month - 1, day);
   return new Date(utcMidnight - berlinOffsetMs(utcMidnight)).toISOString();
 }
+
+/** Whole seconds from `now` to the next midnight in Europe/Berlin, when every daily answer changes. */
+export function secondsToBerlinMidnight(now: Date = new Date()): number {
+  const [year, month, day] = berlinDate(now).split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return Math.max(1, Math.ceil((Date.parse(berlinDayStart(tomorrow)) - now.getTime()) / 1000));
+}

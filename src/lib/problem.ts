@@ -18,7 +18,10 @@ export type ProblemCode =
   | 'PRECONDITION_FAILED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'REQUEST_TIMEOUT'
   | 'RANGE_NOT_SATISFIABLE'
+  | 'URI_TOO_LONG'
+  | 'HEADERS_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'UPSTREAM_FAILED'
@@ -37,7 +40,10 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   PRECONDITION_FAILED: [412, 'Precondition failed'],
   PAYLOAD_TOO_LARGE: [413, 'Payload too large'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'Unsupported media type'],
+  REQUEST_TIMEOUT: [408, 'Request timeout'],
   RANGE_NOT_SATISFIABLE: [416, 'Range not satisfiable'],
+  URI_TOO_LONG: [414, 'URI too long'],
+  HEADERS_TOO_LARGE: [431, 'Request header fields too large'],
   RATE_LIMITED: [429, 'Too many requests'],
   INTERNAL_ERROR: [500, 'Internal server error'],
   UPSTREAM_FAILED: [502, 'Upstream service failed'],

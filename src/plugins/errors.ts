@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NO_STORE } from '../lib/http/cache-control.js';
+import { isOpenCorsPath, OPEN_CORS_HEADERS } from '../lib/http/cors.js';
 import { type FieldError, Problem, problemFromStatus } from '../lib/problem.js';
 import { ProblemSchema } from '../lib/schemas.js';
 
@@ -14,6 +16,15 @@ interface AjvError {
 export function fieldErrors(validation: AjvError[], context: string | undefined): FieldError[] {
   const seen = new Set<string>();
   const out: FieldError[] = [];
+  // A closed choice written as a union of literals fails once per literal ("must be equal to
+  // constant"): gathered per field, they become one message that lists the valid values.
+  const choices = new Map<string, unknown[]>();
+  for (const error of validation) {
+    if (error.keyword === 'const' && error.params && 'allowedValue' in error.params) {
+      const path = error.instancePath ?? '';
+      choices.set(path, [...(choices.get(path) ?? []), error.params.allowedValue]);
+    }
+  }
   for (const error of validation) {
     let field = (error.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     if (error.keyword === 'required' && typeof error.params?.missingProperty === 'string') {
@@ -29,6 +40,8 @@ export function fieldErrors(validation: AjvError[], context: string | undefined)
     if (error.keyword === 'required') message = 'is required';
     else if (error.keyword === 'enum' && Array.isArray(error.params?.allowedValues)) {
       message = `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (error.keyword === 'const' && choices.has(error.instancePath ?? '')) {
+      message = `must be one of ${(choices.get(error.instancePath ?? '') ?? []).join(', ')}`;
     } else if (error.keyword === 'anyOf' || error.keyword === 'if') continue;
     const key = `${field}\u0000${message}`;
     if (seen.has(key)) continue;
@@ -68,6 +81,8 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
       return new Problem('VALIDATION_FAILED', 'The path is not valid percent-encoding.', {
         errors: [{ field: 'path', message: 'is not valid percent-encoding' }],
       });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Problem('URI_TOO_LONG', 'A part of the path is longer than this server reads; shorten it.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new Problem('VALIDATION_FAILED', 'The JSON body is empty.', {
         errors: [{ field: 'body', message: 'must not be empty' }],
@@ -93,11 +108,15 @@ export function toProblem(error: FastifyError & { validation?: AjvError[] }): Pr
  * Fastify's `frameworkErrors` option: errors raised before a route is found (a path that is not
  * valid percent-encoding) bypass the error handler and would get Fastify's own JSON body.
  */
-export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No route, so no area's CORS hook ran: the open surfaces' headers are added here.
+  if (isOpenCorsPath(request.url.split('?')[0])) reply.headers(OPEN_CORS_HEADERS);
   return sendProblem(reply, toProblem(error));
 }
 
 export function sendProblem(reply: FastifyReply, problem: Problem) {
+  // An error is about this request: no cache may answer the next one with it.
+  reply.header('cache-control', NO_STORE);
   for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
   return reply.code(problem.status).type('application/problem+json').send(problem.toBody());
 }
@@ -111,13 +130,6 @@ async function errorsPlugin(app: FastifyInstance) {
     else request.log.info({ code: problem.code, status: problem.status }, problem.message);
     return sendProblem(reply, problem);
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      reply,
-      new Problem('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`),
-    ),
-  );
 }
 
 export default fp(errorsPlugin, { name: 'errors' });

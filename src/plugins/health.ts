@@ -31,13 +31,17 @@ async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolea
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Status } } },
+    {
+      config: { cache: 'no-store' },
+      schema: { tags: ['system'], summary: 'Liveness', response: { 200: Status } },
+    },
     async () => ({ status: 'ok' }),
   );
 
   app.get(
     '/readyz',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['system'],
         summary: 'Readiness: database, Redis and file storage answer',

@@ -27,10 +27,14 @@ async function metricsPlugin(app: FastifyInstance) {
     done();
   });
 
-  app.get('/metrics', { preHandler: app.metricsOnly, schema: { hide: true } }, async (_request, reply) => {
-    reply.type(registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { config: { cache: 'no-store' }, preHandler: app.metricsOnly, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
 }
 
 export default fp(metricsPlugin, { name: 'metrics', dependencies: ['loopback-only'] });

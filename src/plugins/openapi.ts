@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { OPEN_CORS_HEADERS } from '../lib/http/cors.js';
 
 /** One OpenAPI 3.1 document generated from the route schemas, and a rendered reference at /docs. */
 async function openapiPlugin(app: FastifyInstance) {
@@ -29,6 +30,10 @@ async function openapiPlugin(app: FastifyInstance) {
         { name: 'media', description: 'Media CDN pools and menu cards' },
         { name: 'canvas', description: 'PNG cards' },
         { name: 'downloader', description: 'Media downloader and its live queue' },
+        {
+          name: 'compatibility',
+          description: 'nekos.best v2 (/api/v2) and waifu.pics (/sfw, /many) for existing clients',
+        },
         { name: 'system', description: 'Health and operations' },
       ],
     },
@@ -41,7 +46,15 @@ async function openapiPlugin(app: FastifyInstance) {
     });
     await pages.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Outside the /api/v1 scope (it describes the directory too), but read by browser tools anywhere.
+  app.get(
+    '/api/v1/openapi.json',
+    { config: { cache: 'catalog' }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.headers(OPEN_CORS_HEADERS);
+      return app.swagger();
+    },
+  );
 }
 
 export default fp(openapiPlugin, { name: 'openapi', decorators: { fastify: ['config'] } });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/problem.js';
+import { type CachePolicy, cacheHook } from './cache-policy.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     auth?: 'none' | 'user' | 'admin';
     /** The request must carry the CSRF token in `x-csrf-token` (every state-changing directory route). */
     csrf?: boolean;
+    /** What caches may keep of the route's answers (see cache-policy.ts); every documented route says. */
+    cache?: CachePolicy;
   }
 }
 
@@ -39,8 +42,8 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
  * plugin turns that into guards, all in onRequest so that a refused request is never read (an
  * upload is not received, a body not parsed), the login check before the CSRF check. It also
  * refuses to start an app whose routes leave out a part of their contract: a state-changing
- * directory route without a CSRF check, or a route without a response schema for the statuses
- * it answers.
+ * directory route without a CSRF check, a route without a response schema for the statuses
+ * it answers, or a documented route that does not say how its answers may be cached.
  */
 async function routeContractPlugin(app: FastifyInstance) {
   app.addHook('onRoute', function (this: FastifyInstance, route) {
@@ -66,6 +69,8 @@ async function routeContractPlugin(app: FastifyInstance) {
     }
     // A new array: the options object is shared with the HEAD twin of a GET route, which gets its own.
     if (guards.length > 0) route.onRequest = [...guards, ...[route.onRequest ?? []].flat()];
+    const { cache } = route.config ?? {};
+    if (cache !== undefined) route.onSend = [...[route.onSend ?? []].flat(), cacheHook(cache)];
   });
 }
 
@@ -82,7 +87,10 @@ function checkResponses(route: RouteOptions): void {
   if (schema && !schema.hide && !route.websocket && !statuses.some((key) => /^2(\d\d|xx)$/i.test(key))) {
     throw new RouteContractError(route, 'the schema declares no response for a success (2xx) status');
   }
-  const { auth = 'none', csrf = false } = route.config ?? {};
+  const { auth = 'none', csrf = false, cache } = route.config ?? {};
+  if (schema && !schema.hide && cache === undefined) {
+    throw new RouteContractError(route, 'the route declares no config.cache policy');
+  }
   const needed = [...(auth === 'none' ? [] : [401]), ...(auth === 'admin' || csrf ? [403] : [])];
   const missing = needed.filter((status) => !has(status));
   if (missing.length > 0) {

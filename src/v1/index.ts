@@ -1,8 +1,10 @@
 import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
+import { OPEN_CORS } from '../lib/http/cors.js';
 import { animeArea } from './anime/index.js';
 import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
+import { compatArea } from './compat/index.js';
 import { downloaderArea } from './downloader/index.js';
 import { funArea } from './fun/index.js';
 import { genshinArea } from './genshin/index.js';
@@ -15,26 +17,7 @@ import { utilArea } from './util/index.js';
  * (README.md, "Public API v1").
  */
 export const v1: FastifyPluginAsync = async (app) => {
-  await app.register(cors, {
-    origin: '*',
-    credentials: false,
-    // DELETE: a bot's web page may cancel its downloader job (DELETE /jobs/:id).
-    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
-    exposedHeaders: [
-      'X-Avatar-Status',
-      'X-Cache',
-      'Age',
-      'Warning',
-      'Content-Disposition',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Retry-After',
-      'ETag',
-      'Content-Range',
-    ],
-  });
-  await registerRateLimit(app);
+  await app.register(cors, OPEN_CORS);
   await app.register(catalogRoutes);
   await app.register(utilArea);
   await app.register(funArea);
@@ -44,4 +27,14 @@ export const v1: FastifyPluginAsync = async (app) => {
   await app.register(downloaderArea);
   // Last: it owns the catch-all /:category, which must not shadow anything above.
   await app.register(mediaArea);
+};
+
+/**
+ * Everything the bots call: the API v1 at /api/v1 and the compatibility mounts (nekos.best v2 at
+ * /api/v2, waifu.pics at /sfw and /many), under one per-IP rate limit.
+ */
+export const publicApi: FastifyPluginAsync = async (app) => {
+  await registerRateLimit(app);
+  await app.register(v1, { prefix: '/api/v1' });
+  await app.register(compatArea);
 };

@@ -43,6 +43,16 @@ describe('problem responses', () => {
     await app.close();
   });
 
+  it('lists the valid values of a closed choice instead of "must be equal to constant"', async () => {
+    const app = await buildTestApp();
+    const res = await app.inject({ url: '/api/v1/random/kitten' });
+    const body = assertProblem(res, 400, 'VALIDATION_FAILED');
+    assert.deepEqual(body.errors, [
+      { field: 'kind', message: 'must be one of anime, neko, waifu, gif, reaction' },
+    ]);
+    assert.match(body.detail, /kind must be one of anime, neko, waifu, gif, reaction/);
+  });
+
   it('names the field of each schema failure', () => {
     const errors = fieldErrors(
       [

@@ -44,7 +44,13 @@ describe('route contract: refusing to start', () => {
     it(`refuses a ${method} directory route without a CSRF check`, async () => {
       await refuses(
         async (app) => {
-          app.route({ method, url: '/api/things', schema: { response: { 200: Ok } }, handler: ok });
+          app.route({
+            method,
+            url: '/api/things',
+            config: { cache: 'no-store' },
+            schema: { response: { 200: Ok } },
+            handler: ok,
+          });
         },
         new RegExp(`^${method} /api/things: .*config\\.csrf`),
       );
@@ -53,12 +59,20 @@ describe('route contract: refusing to start', () => {
 
   it('refuses one that declares csrf: false, and one mounted under a prefix', async () => {
     await refuses(async (app) => {
-      app.post('/api/things', { config: { csrf: false }, schema: { response: { 200: Ok } } }, ok);
+      app.post(
+        '/api/things',
+        { config: { cache: 'no-store', csrf: false }, schema: { response: { 200: Ok } } },
+        ok,
+      );
     }, /config\.csrf/);
     await refuses(async (app) => {
       await app.register(
         async (api) => {
-          api.delete('/things/:id', { schema: { response: { 204: Type.Null() } } }, ok);
+          api.delete(
+            '/things/:id',
+            { config: { cache: 'no-store' }, schema: { response: { 204: Type.Null() } } },
+            ok,
+          );
         },
         { prefix: '/api' },
       );
@@ -67,27 +81,41 @@ describe('route contract: refusing to start', () => {
 
   it('lets the public bot API, reads and routes outside /api change state without one', async () => {
     const app = await appWith(async (app) => {
-      app.post('/api/v1/things', { schema: { response: { 202: Ok } } }, ok);
-      app.post('/api/v1', { schema: { response: { 202: Ok } } }, ok);
-      app.get('/api/things', { schema: { response: { 200: Ok } } }, ok);
-      app.post('/elsewhere', { schema: { response: { 200: Ok } } }, ok);
+      app.post('/api/v1/things', { config: { cache: 'no-store' }, schema: { response: { 202: Ok } } }, ok);
+      app.post('/api/v1', { config: { cache: 'no-store' }, schema: { response: { 202: Ok } } }, ok);
+      app.get('/api/things', { config: { cache: 'no-store' }, schema: { response: { 200: Ok } } }, ok);
+      app.post('/elsewhere', { config: { cache: 'no-store' }, schema: { response: { 200: Ok } } }, ok);
     });
     await app.close();
   });
 
+  it('refuses a documented route that does not say how its answers may be cached', async () => {
+    await refuses(async (app) => {
+      app.get('/api/v1/things', { schema: { response: { 200: Ok } } }, ok);
+    }, /^GET \/api\/v1\/things: .*config\.cache/);
+  });
+
   it('refuses a route whose schema declares no success response', async () => {
     await refuses(async (app) => {
-      app.get('/api/things', { schema: { querystring: Type.Object({ q: Type.String() }) } }, ok);
+      app.get(
+        '/api/things',
+        { config: { cache: 'no-store' }, schema: { querystring: Type.Object({ q: Type.String() }) } },
+        ok,
+      );
     }, /^GET \/api\/things: .*2xx/);
     await refuses(async (app) => {
-      app.get('/api/v1/things', { schema: { response: { ...problemResponses(400) } } }, ok);
+      app.get(
+        '/api/v1/things',
+        { config: { cache: 'no-store' }, schema: { response: { ...problemResponses(400) } } },
+        ok,
+      );
     }, /^GET \/api\/v1\/things: .*2xx/);
   });
 
   it('accepts a 2xx range, and hidden routes (files, pages) without a response schema', async () => {
     const app = await appWith(async (app) => {
-      app.get('/api/things', { schema: { response: { '2xx': Ok } } }, ok);
-      app.get('/page', { schema: { hide: true } }, async () => 'html');
+      app.get('/api/things', { config: { cache: 'no-store' }, schema: { response: { '2xx': Ok } } }, ok);
+      app.get('/page', { config: { cache: 'no-store' }, schema: { hide: true } }, async () => 'html');
       app.get('/no-schema', ok);
     });
     await app.close();
@@ -95,24 +123,34 @@ describe('route contract: refusing to start', () => {
 
   it('refuses guarded routes that do not declare the statuses their guards answer', async () => {
     await refuses(async (app) => {
-      app.get('/api/mine', { config: { auth: 'user' }, schema: { response: { 200: Ok } } }, ok);
+      app.get(
+        '/api/mine',
+        { config: { cache: 'no-store', auth: 'user' }, schema: { response: { 200: Ok } } },
+        ok,
+      );
     }, /^GET \/api\/mine: .*401/);
     await refuses(async (app) => {
       app.get(
         '/api/admin/things',
-        { config: { auth: 'admin' }, schema: { response: { 200: Ok, ...problemResponses(401) } } },
+        {
+          config: { cache: 'no-store', auth: 'admin' },
+          schema: { response: { 200: Ok, ...problemResponses(401) } },
+        },
         ok,
       );
     }, /^GET \/api\/admin\/things: .*403/);
     await refuses(async (app) => {
       app.post(
         '/api/things',
-        { config: { csrf: true }, schema: { response: { 201: Ok, ...problemResponses(400) } } },
+        {
+          config: { cache: 'no-store', csrf: true },
+          schema: { response: { 201: Ok, ...problemResponses(400) } },
+        },
         ok,
       );
     }, /^POST \/api\/things: .*403/);
     await refuses(async (app) => {
-      app.get('/api/mine', { config: { auth: 'user' } }, ok);
+      app.get('/api/mine', { config: { cache: 'no-store', auth: 'user' } }, ok);
     }, /^GET \/api\/mine: .*401/);
   });
 
@@ -120,14 +158,20 @@ describe('route contract: refusing to start', () => {
     await refuses(async (app) => {
       app.get(
         '/api/mine',
-        { config: { auth: 'user' }, schema: { response: { 200: Ok, ...problemResponses(401) } } },
+        {
+          config: { cache: 'no-store', auth: 'user' },
+          schema: { response: { 200: Ok, ...problemResponses(401) } },
+        },
         ok,
       );
     }, /sessions plugin/);
     await refuses(async (app) => {
       app.post(
         '/api/things',
-        { config: { csrf: true }, schema: { response: { 200: Ok, ...problemResponses(403) } } },
+        {
+          config: { cache: 'no-store', csrf: true },
+          schema: { response: { 200: Ok, ...problemResponses(403) } },
+        },
         ok,
       );
     }, /csrf plugin/);
@@ -155,14 +199,22 @@ describe('route contract: guards', async () => {
   const Guarded = { 200: Ok, ...problemResponses(401, 403) };
   app.get(
     '/api/token',
-    { schema: { response: { 200: Type.Object({ token: Type.String() }) } } },
+    { config: { cache: 'no-store' }, schema: { response: { 200: Type.Object({ token: Type.String() }) } } },
     (_r, reply) => ({
       token: reply.generateCsrf(),
     }),
   );
-  app.get('/api/mine', { config: { auth: 'user' }, schema: { response: Guarded } }, ok);
-  app.get('/api/admin/stats', { config: { auth: 'admin' }, schema: { response: Guarded } }, ok);
-  app.post('/api/things', { config: { auth: 'user', csrf: true }, schema: { response: Guarded } }, ok);
+  app.get('/api/mine', { config: { cache: 'no-store', auth: 'user' }, schema: { response: Guarded } }, ok);
+  app.get(
+    '/api/admin/stats',
+    { config: { cache: 'no-store', auth: 'admin' }, schema: { response: Guarded } },
+    ok,
+  );
+  app.post(
+    '/api/things',
+    { config: { cache: 'no-store', auth: 'user', csrf: true }, schema: { response: Guarded } },
+    ok,
+  );
   await app.ready();
   after(() => app.close());
 

@@ -25,7 +25,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.get(
     '/admin/groups',
     {
-      config: { auth: 'admin' },
+      config: { cache: 'private', auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'All groups (the moderation queue), newest first',
@@ -35,7 +35,6 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       const { state, limit, cursor } = request.query;
       const verified = state === undefined ? undefined : state === 'verified';
       return groupPage(request, reply, { verified }, { limit, cursor }, { withSubmitter: true });
@@ -45,7 +44,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.post(
     '/admin/groups/:id/verify',
     {
-      config: { auth: 'admin', csrf: true },
+      config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Verify a group: it is public at once',
@@ -63,7 +62,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
   app.delete(
     '/admin/groups/:id',
     {
-      config: { auth: 'admin', csrf: true },
+      config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Delete a group permanently, with its likes and logo',

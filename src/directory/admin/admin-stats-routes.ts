@@ -21,15 +21,14 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/stats',
     {
-      config: { auth: 'admin' },
+      config: { cache: 'private', auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Dashboard statistics: users by role and status, groups, platforms and categories',
         response: { 200: AdminStatsSchema, ...problemResponses(401, 403) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async () => {
       return adminStats(app.db);
     },
   );

@@ -9,7 +9,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/admin/users',
     {
-      config: { auth: 'admin' },
+      config: { cache: 'private', auth: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The latest 100 users, newest first',
@@ -22,7 +22,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/users/:id/verify',
     {
-      config: { auth: 'admin', csrf: true },
+      config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
         tags: ['admin'],
         summary: 'Mark a user as verified',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
 import { requestClientNetwork } from '../../lib/client-network.js';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { usernameSkeleton } from '../../lib/username-skeleton.js';
@@ -41,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['auth'],
         summary: 'The current session and a CSRF token for state-changing requests',
@@ -54,7 +54,6 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
       const csrfToken = reply.generateCsrf();
       return request.user
         ? { loggedIn: true, user: toUserJson(request.user), csrfToken }
@@ -65,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: { csrf: true },
+      config: { cache: 'private', csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
@@ -110,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { csrf: true },
+      config: { cache: 'private', csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
@@ -144,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { csrf: true },
+      config: { cache: 'private', csrf: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session',

@@ -128,6 +128,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
   app.get(
     '/groups',
     {
+      config: { cache: 'private' },
       schema: {
         tags: ['groups'],
         summary: 'Verified groups, newest first',
@@ -165,7 +166,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
   app.get(
     '/groups/mine',
     {
-      config: { auth: 'user' },
+      config: { cache: 'private', auth: 'user' },
       schema: {
         tags: ['groups'],
         summary: 'My own submissions, pending ones included, newest first',
@@ -175,7 +176,6 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       const userId = request.user?.id as number;
       return groupPage(request, reply, { submittedBy: userId }, request.query);
     },
@@ -184,6 +184,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
   app.get(
     '/groups/:id',
     {
+      config: { cache: 'private' },
       schema: {
         tags: ['groups'],
         summary: 'One group: verified ones for everybody, a pending one for its submitter and admins',
@@ -207,7 +208,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     '/groups',
     {
       // Guards run in onRequest (route-contract.ts): a refused request never uploads anything.
-      config: { auth: 'user', csrf: true },
+      config: { auth: 'user', csrf: true, cache: 'private' },
       // Runs after the multipart plugin has read the form into request.body, before the schema.
       preValidation: async (request) => {
         if (!request.isMultipart()) {

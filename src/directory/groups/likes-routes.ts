@@ -17,7 +17,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = 
   app.post(
     '/groups/:id/like',
     {
-      config: { auth: 'user', csrf: true },
+      config: { cache: 'private', auth: 'user', csrf: true },
       schema: {
         tags: ['groups'],
         summary: 'Like a verified group (once per account; repeating changes nothing)',
@@ -35,7 +35,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = 
   app.delete(
     '/groups/:id/like',
     {
-      config: { auth: 'user', csrf: true },
+      config: { cache: 'private', auth: 'user', csrf: true },
       schema: {
         tags: ['groups'],
         summary: 'Take a like back',

@@ -28,6 +28,7 @@ export const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/groups/logos/:file',
     {
+      config: { cache: 'immutable' },
       schema: {
         tags: ['groups'],
         summary: 'A stored group logo (immutable; ETag, Range)',

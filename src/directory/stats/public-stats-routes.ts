@@ -17,6 +17,7 @@ export const publicStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/stats',
     {
+      config: { cache: 'catalog' },
       schema: {
         tags: ['groups'],
         summary: 'Anonymous aggregate statistics',

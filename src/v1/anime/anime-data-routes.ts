@@ -56,6 +56,7 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/lookup',
     {
+      config: { cache: { maxAge: 3600 } },
       schema: {
         tags: ['anime'],
         summary: 'Look an anime up by title in the external anime database',
@@ -82,6 +83,7 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/top',
     {
+      config: { cache: { maxAge: 3600 } },
       schema: {
         tags: ['anime'],
         summary: 'Best-rated anime',
@@ -99,6 +101,7 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/season',
     {
+      config: { cache: { maxAge: 3600 } },
       schema: {
         tags: ['anime'],
         summary: 'Anime of the current season (by the Berlin calendar)',

@@ -15,6 +15,7 @@ export const dailyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/quote',
     {
+      config: { cache: 'berlin-day' },
       schema: {
         tags: ['anime'],
         summary: 'Quote of the day (the same for everyone on a Berlin calendar day)',
@@ -35,6 +36,7 @@ export const dailyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/oracle',
     {
+      config: { cache: 'berlin-day' },
       schema: {
         tags: ['anime'],
         summary: 'Ask the oracle: one answer per question and Berlin day',

@@ -12,6 +12,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/ship',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: ['anime'],
         summary: 'Ship meter: the same two names give the same result in either order',
@@ -34,6 +35,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/rate',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: ['anime'],
         summary: 'Stable rating from 0 to 100 with stars',

@@ -18,6 +18,7 @@ export const paletteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/anime/palette',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: ['anime'],
         summary: 'Palette generator: the same seed gives the same palette',

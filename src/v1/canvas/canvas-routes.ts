@@ -20,6 +20,7 @@ export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/canvas/:type',
     {
+      config: { cache: { maxAge: 600 } },
       schema: {
         tags: ['canvas'],
         summary: 'A PNG card: xp (rank), me (profile), levelup or ai',

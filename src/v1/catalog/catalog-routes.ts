@@ -5,6 +5,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/endpoints',
     {
+      config: { cache: 'catalog' },
       schema: {
         tags: ['catalog'],
         summary: 'Every public endpoint, anime category and media pool, built from what is registered',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { create as contentDisposition } from 'content-disposition';
 import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
-import { NO_STORE, privateFor } from '../../lib/http/cache-control.js';
+import { privateFor } from '../../lib/http/cache-control.js';
 import { conflict, notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { serveBlob } from '../../lib/storage/serve-blob.js';
@@ -12,6 +12,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['downloader'],
         summary: 'State of a download: position, progress, files or error',
@@ -19,10 +20,9 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: JobSchema, ...problemResponses(400, 404, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const view = await (await downloaderFor(app)).view(request.params.id);
       if (!view) throw notFound('No download with that id (finished downloads are forgotten after a while).');
-      reply.header('cache-control', NO_STORE);
       return toJobJson(request, view);
     },
   );
@@ -30,6 +30,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/jobs/:id',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['downloader'],
         summary: 'Cancel a queued or running download (its files are removed)',
@@ -41,7 +42,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const result = await (await downloaderFor(app)).cancel(request.params.id);
       if (result.outcome === 'unknown')
         throw notFound('No download with that id (finished downloads are forgotten after a while).');
@@ -52,7 +53,6 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `This download has already ended (${how}); only queued or running downloads can be cancelled.`,
         );
       }
-      reply.header('cache-control', NO_STORE);
       return toJobJson(request, result.view);
     },
   );
@@ -60,6 +60,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/jobs/:id/files/:name',
     {
+      config: { cache: { maxAge: 300, private: true } },
       schema: {
         tags: ['downloader'],
         summary: 'A file of a finished download (Range supported)',

@@ -92,6 +92,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/d/:platform',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['downloader'],
         summary: `Queue a download (platform: ${PLATFORMS.join(', ')})`,
@@ -119,6 +120,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/download/${platform}`,
       {
+        config: { cache: 'no-store' },
         schema: {
           tags: ['downloader'],
           summary: `Queue a ${PLATFORM_INFO[platform].label} download`,

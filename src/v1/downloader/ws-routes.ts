@@ -79,6 +79,7 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ws/:id',
     {
+      config: { cache: 'no-store' },
       websocket: true,
       schema: {
         tags: ['downloader'],

@@ -12,6 +12,7 @@ export const auraRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fun/aura',
     {
+      config: { cache: 'berlin-day' },
       schema: {
         tags: ['fun'],
         summary: "Someone's aura of the day: a score and a colour, fixed per name and Berlin day",

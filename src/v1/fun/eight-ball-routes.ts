@@ -13,6 +13,7 @@ export const eightBallRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fun/8ball',
     {
+      config: { cache: 'berlin-day' },
       schema: {
         tags: ['fun'],
         summary: 'The magic 8-ball: the same question gets the same answer all Berlin day',

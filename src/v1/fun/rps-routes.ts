@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { LANGS } from './lang.js';
@@ -13,6 +12,7 @@ export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fun/rps',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['fun'],
         summary: 'Rock-paper-scissors against the server',
@@ -43,12 +43,11 @@ export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const parsed = parseMove(request.query.choice);
       if (!parsed) throw badRequest('choice', `must be one of ${ACCEPTED_CHOICES.join(', ')}`);
       const lang = request.query.lang ?? parsed.lang;
       const server = randomItem(MOVES);
-      reply.header('cache-control', NO_STORE);
       return {
         choice: parsed.move,
         choiceName: moveName(parsed.move, lang),

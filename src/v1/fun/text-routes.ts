@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { funData } from './dataset-loader.js';
 import { LANGS, LangParam, langOf } from './lang.js';
@@ -29,6 +28,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/fun/${kind}`,
       {
+        config: { cache: 'no-store' },
         schema: {
           tags: ['fun'],
           summary,
@@ -36,10 +36,9 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: TextSchema, ...problemResponses(400, 429) },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const lang = langOf(request.query.lang);
         const { id, entry } = randomEntry(data[lang][kind]);
-        reply.header('cache-control', NO_STORE);
         return { id, text: entry, lang };
       },
     );

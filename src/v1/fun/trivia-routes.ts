@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { funData } from './dataset-loader.js';
 import { DIFFICULTIES, TRIVIA_CATEGORIES } from './dataset-types.js';
@@ -25,6 +24,7 @@ export const triviaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fun/trivia',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['fun'],
         summary: 'A random trivia question with four answer choices',
@@ -40,13 +40,12 @@ export const triviaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TriviaQuestionSchema, ...problemResponses(400, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { category, difficulty } = request.query;
       const lang = langOf(request.query.lang);
       // Start-up validation guarantees every category × difficulty has questions, so this always finds one.
       const question = randomTrivia(data[lang].trivia, { category, difficulty }, lang);
       if (!question) throw new Error(`no trivia for ${category}/${difficulty}`);
-      reply.header('cache-control', NO_STORE);
       return question;
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { funData } from './dataset-loader.js';
 import { LANGS, LangParam, langOf } from './lang.js';
@@ -13,6 +12,7 @@ export const wyrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fun/wyr',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['fun'],
         summary: 'A random "would you rather" question with its two options',
@@ -29,10 +29,9 @@ export const wyrRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const lang = langOf(request.query.lang);
       const { id, entry } = randomEntry(data[lang].wyr);
-      reply.header('cache-control', NO_STORE);
       return { id, question: wyrQuestion(entry, lang), optionA: entry.optionA, optionB: entry.optionB, lang };
     },
   );

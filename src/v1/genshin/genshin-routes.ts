@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE, publicFor } from '../../lib/http/cache-control.js';
 import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { GenshinCharacterSchema } from './character.js';
@@ -32,6 +31,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/genshin/characters',
     {
+      config: { cache: { maxAge: 86400 } },
       schema: {
         tags: ['anime'],
         summary: 'All playable Genshin Impact characters, optionally of one element',
@@ -42,9 +42,8 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const characters = roster.list(elementOf(request.query.element));
-      reply.header('cache-control', publicFor(86400));
       return { count: characters.length, characters };
     },
   );
@@ -52,6 +51,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/genshin/characters/:name',
     {
+      config: { cache: { maxAge: 86400 } },
       schema: {
         tags: ['anime'],
         summary: 'One Genshin Impact character by name (any case; "hutao", "kazuha" and "childe" work)',
@@ -62,7 +62,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: GenshinCharacterSchema, ...problemResponses(400, 404, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const asked = request.params.name.trim();
       const match = roster.match(asked);
       if ('candidates' in match) {
@@ -76,7 +76,6 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { extensions: { candidates: names } },
         );
       }
-      reply.header('cache-control', publicFor(86400));
       return match.character;
     },
   );
@@ -84,6 +83,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/genshin/random',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'A random Genshin Impact character, optionally of one element',
@@ -91,11 +91,10 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: GenshinCharacterSchema, ...problemResponses(400, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const character = roster.random(elementOf(request.query.element));
       // elementOf only lets through elements that some character has, so the pool is never empty.
       if (!character) throw notFound('No character matches.');
-      reply.header('cache-control', NO_STORE);
       return character;
     },
   );

@@ -34,6 +34,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/categories',
     {
+      config: { cache: 'catalog' },
       schema: {
         tags: ['anime'],
         summary: 'Every anime image and GIF category with its format and live count',
@@ -46,6 +47,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/random',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'A random item across all safe-for-work categories',
@@ -62,6 +64,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/vault',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: "Items from Kizuna's own storage, with how many it holds",
@@ -103,6 +106,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/waifu-of-the-day',
     {
+      config: { cache: 'berlin-day' },
       schema: {
         tags: ['anime'],
         summary: 'The same waifu image for everyone on the same day (Europe/Berlin)',
@@ -138,6 +142,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/neko',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'A random neko image',
@@ -150,6 +155,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
   app.get(
     '/anime/:category',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'A random item of a category',

@@ -12,6 +12,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
   app.get(
     '/files/:name',
     {
+      config: { cache: 'immutable' },
       schema: {
         tags: ['media'],
         summary: 'A stored file by its content hash (immutable; ETag, If-None-Match, Range)',

@@ -8,13 +8,21 @@ import { filePath, mediaKey } from '../../media/media-types.js';
 
 const Dimensions = Type.Object({ width: Type.Integer(), height: Type.Integer() });
 
+/**
+ * The credits of the nekos.best v2 shape. A credit we do not know is left out, as nekos.best's own
+ * clients type these fields optional: an empty string would become a broken link in a bot's embed.
+ */
+const Credits = {
+  artist_name: Type.Optional(Type.String({ minLength: 1, description: 'The artist, on image results' })),
+  artist_href: Type.Optional(Type.String({ format: 'uri', description: "A link to the artist's page" })),
+  source_url: Type.Optional(Type.String({ format: 'uri', description: 'Where the image was published' })),
+  anime_name: Type.Optional(Type.String({ minLength: 1, description: 'The anime, on GIF results' })),
+};
+
 /** One result in the nekos.best v2 shape: credits for images, anime_name for GIFs. */
 export const NekosResult = Type.Object({
   url: Type.String({ format: 'uri' }),
-  artist_name: Type.Optional(Type.String()),
-  artist_href: Type.Optional(Type.String()),
-  source_url: Type.Optional(Type.String()),
-  anime_name: Type.Optional(Type.String()),
+  ...Credits,
   dimensions: Dimensions,
   category: Type.Optional(Type.String()),
 });
@@ -26,10 +34,7 @@ export const AnimeItem = Type.Object({
   category: Type.String(),
   format: Type.Union([Type.Literal('image'), Type.Literal('gif')]),
   url: Type.String({ format: 'uri' }),
-  artist_name: Type.Optional(Type.String()),
-  artist_href: Type.Optional(Type.String()),
-  source_url: Type.Optional(Type.String()),
-  anime_name: Type.Optional(Type.String()),
+  ...Credits,
   dimensions: Dimensions,
 });
 
@@ -61,14 +66,20 @@ function nekosFields(request: FastifyRequest, item: MediaItem) {
     url: fileUrl(request, item),
     dimensions: { width: item.width ?? 0, height: item.height ?? 0 },
   };
-  // nekos.best clients read these as strings; unknown credits are empty rather than missing.
-  if (categoryFormat(item.pool) === 'gif') return { ...base, anime_name: item.anime_name ?? '' };
+  if (categoryFormat(item.pool) === 'gif') return { ...base, ...known({ anime_name: item.anime_name }) };
   return {
     ...base,
-    artist_name: item.artist_name ?? '',
-    artist_href: item.artist_href ?? '',
-    source_url: item.source_url ?? '',
+    ...known({ artist_name: item.artist_name, artist_href: item.artist_href, source_url: item.source_url }),
   };
+}
+
+/** The fields whose value is known: an unknown credit is left out, never sent as "" or null. */
+function known<K extends string>(fields: Record<K, string | null | undefined>): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const [name, value] of Object.entries(fields) as Array<[K, string | null | undefined]>) {
+    if (typeof value === 'string' && value.trim() !== '') out[name] = value;
+  }
+  return out;
 }
 
 export function nekosResult(request: FastifyRequest, item: MediaItem, withCategory = false) {

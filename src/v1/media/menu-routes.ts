@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { menuCaption, renderMenuCard } from '../../media/menu-card.js';
 import { PngBody } from './binary-responses.js';
@@ -22,6 +21,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
   app.get(
     '/menu/:section',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['media'],
         summary: 'A menu card: commands, a ready caption, an image of the menu pool and a video of menuvid',
@@ -51,7 +51,6 @@ export const menuRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
       const pick = async (pool: string) =>
         media.access.isPublicMediaPool(pool) ? (await media.picker.pick(pool, request.ip, 1))[0] : undefined;
       const image = await pick('menu');
-      reply.header('cache-control', NO_STORE);
       if (request.query.format === 'png') {
         const backdrop = image
           ? // Without its backdrop (a storage hiccup) the card still has its gradient.

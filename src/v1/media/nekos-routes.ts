@@ -48,6 +48,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
   app.get(
     '/search',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'Search images (type=1) or GIFs (type=2) by artist, anime or source',
@@ -84,6 +85,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
   app.get(
     '/random/:kind',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'A random item: anime (any image category), neko, waifu, gif or reaction (any GIF category)',
@@ -105,6 +107,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
   app.get(
     '/:category',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['anime'],
         summary: 'Images or GIFs of a category (nekos.best v2 convention), e.g. neko, waifu, hug, pat',

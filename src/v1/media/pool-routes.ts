@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { notFound, type Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { POOL_NAME_PATTERN } from '../../media/categories.js';
@@ -56,6 +55,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
   app.get(
     '/media/categories',
     {
+      config: { cache: 'catalog' },
       schema: {
         tags: ['media'],
         summary: 'The public media pools with live counts',
@@ -68,6 +68,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
   app.get(
     '/media/:category',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: ['media'],
         summary:
@@ -102,7 +103,6 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
       }
       const [item] = await media.picker.pick(category, request.ip, 1);
       if (!item) throw notFound(`The pool "${category}" has no files yet.`);
-      reply.header('cache-control', NO_STORE);
       return mediaPick(request, item);
     },
   );

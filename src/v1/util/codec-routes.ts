@@ -11,6 +11,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/morse',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'Morse code: letters split by spaces, words by " / "',
@@ -30,6 +31,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/binary',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'Text as 8-bit bytes of UTF-8, and back',
@@ -49,6 +51,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/roman',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'Roman numerals in both directions (1 to 3999), direction detected',

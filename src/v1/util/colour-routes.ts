@@ -13,6 +13,7 @@ export const colourRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/color',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'RGB, HSL, complementary colour and light/dark of a colour (random without hex)',

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PRIVATE_NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { TAGS } from './util-schemas.js';
 
@@ -15,6 +14,7 @@ export const ipRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/ip',
     {
+      config: { cache: 'private' },
       schema: {
         tags: TAGS,
         summary: "The caller's IP address (the forwarded one behind a trusted proxy) and user agent",
@@ -28,8 +28,7 @@ export const ipRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', PRIVATE_NO_STORE);
+    async (request) => {
       const ip = displayAddress(request.ip);
       const family = isIP(ip);
       return {

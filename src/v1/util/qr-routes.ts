@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { publicFor } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { QR_TEXT_MAX } from './limits.js';
 import { renderQr } from './qr.js';
@@ -13,6 +12,7 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/qr',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'A QR code: SVG by default, PNG with format=png',
@@ -37,8 +37,6 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { text, format = 'svg' } = request.query;
       const image = await renderQr(text, format);
-      // The same text always gives the same image.
-      reply.header('cache-control', publicFor(86400));
       return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(image);
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NO_STORE } from '../../lib/http/cache-control.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { flipCoin } from './coinflip.js';
 import { rollDice } from './dice.js';
@@ -28,6 +27,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/uuid',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'Random version 4 UUIDs',
@@ -47,8 +47,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+    async (request) => {
       const { count = UUID_COUNT_DEFAULT } = request.query;
       return { count, uuids: generateUuids(count) };
     },
@@ -57,6 +56,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/password',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'A random password',
@@ -87,8 +87,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+    async (request) => {
       const { length = PASSWORD_LENGTH_DEFAULT, symbols = '1' } = request.query;
       return generatePassword(length, symbols === '1' || symbols === 'true');
     },
@@ -97,6 +96,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/dice',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'Roll dice',
@@ -129,8 +129,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+    async (request) => {
       const { sides = DICE_SIDES_DEFAULT, count = DICE_COUNT_DEFAULT } = request.query;
       return rollDice(sides, count);
     },
@@ -139,14 +138,14 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/coinflip',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'Flip a fair coin',
         response: { 200: Type.Object({ result: Type.Enum(['heads', 'tails']) }), ...problemResponses(429) },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', NO_STORE);
+    async () => {
       return { result: flipCoin() };
     },
   );

@@ -14,6 +14,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/hash',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'Hex digest of a text (UTF-8)',
@@ -41,6 +42,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/base64',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'Base64 encode or decode (decode takes standard and URL-safe alphabets)',
@@ -57,6 +59,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/slugify',
     {
+      config: { cache: 'pure' },
       schema: {
         tags: TAGS,
         summary: 'A URL slug (ä → ae, ö → oe, ü → ue, ß → ss)',
@@ -74,6 +77,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/lorem',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'Lorem ipsum placeholder text',

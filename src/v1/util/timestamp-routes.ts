@@ -19,6 +19,7 @@ export const timestampRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/util/timestamp',
     {
+      config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
         summary: 'Unix seconds, milliseconds and ISO 8601 in UTC and Europe/Berlin',

@@ -52,6 +52,21 @@ describe('nekos.best v2 convention', () => {
     assert.ok(['Spring Days', 'Other Show'].includes(results[0].anime_name));
   });
 
+  it('leaves out credits it does not know instead of sending empty strings', async () => {
+    const { results } = (await app.inject({ url: '/api/v1/waifu' })).json();
+    assert.deepEqual(Object.keys(results[0]).sort(), ['dimensions', 'url']);
+    for (const url of [
+      '/api/v1/neko?amount=3',
+      '/api/v1/hug?amount=2',
+      '/api/v1/anime/waifu',
+      '/api/v1/random/anime',
+    ]) {
+      for (const result of (await app.inject({ url })).json().results ?? []) {
+        for (const [field, value] of Object.entries(result)) assert.notEqual(value, '', `${url} ${field}`);
+      }
+    }
+  });
+
   it('amount returns that many distinct items, or every item once when fewer exist', async () => {
     const two = (await app.inject({ url: '/api/v1/neko?amount=2' })).json().results;
     assert.equal(two.length, 2);
