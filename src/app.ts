@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { type Config, ConfigError } from './config.js';
+import { type Config, ConfigError, scaleOutWarnings } from './config.js';
 import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify(serverOptions as FastifyServerOptions).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  for (const warning of scaleOutWarnings(config)) app.log.warn(warning);
   installCatalog(app);
   // Before any route: it watches every route as it is registered.
   await app.register(routeContract);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseStorageUrl, type StorageSettings } from './lib/storage/storage-url.js';
@@ -12,7 +12,14 @@ export interface Config {
   /** `postgres://…` selects PostgreSQL; otherwise the SQLite file at `sqlitePath`. */
   databaseUrl?: string;
   sqlitePath: string;
+  /** Most connections this instance opens to PostgreSQL (see "Running several instances" in the README). */
+  databasePoolMax: number;
   redisUrl?: string;
+  /**
+   * How long one Redis command may take before it counts as failed, in ms: a Redis that hangs
+   * (rather than refusing) must not hold requests up.
+   */
+  redisCommandTimeoutMs: number;
   /** Prefix of every Redis key, so that instances of different deployments (or tests) never mix. */
   redisPrefix: string;
   publicUrl?: string;
@@ -23,11 +30,18 @@ export interface Config {
   trustProxy: boolean | string | number;
   tls?: { cert: string; key: string };
   sessionSecret: string;
+  /** The secret was generated into DATA_DIR rather than given as SESSION_SECRET. */
+  sessionSecretGenerated: boolean;
   /** Held to the rules of registration at start (bootstrap-admin.ts), not here. */
   admin?: { username: string; email: string; password: string };
   logLevel: string;
   demoContent: boolean;
   downloadWorkers: number;
+  /**
+   * How long a running download may go without a sign of life from its instance (on the shared
+   * queue) before another instance takes it over, in seconds.
+   */
+  downloadStallSeconds: number;
   ytdlpPath: string;
   ffmpegPath: string;
   jikanUrl: string;
@@ -46,6 +60,11 @@ export interface Config {
    * default; 0 by default on PostgreSQL without Redis, where other instances could not be told.
    */
   groupsPageCacheMs: number;
+  /**
+   * GET /readyz answers 503 `eventLoop: lagging` while the event-loop delay p99 of the last few
+   * seconds is above this, in ms, so that a load balancer routes around a stalled instance.
+   */
+  eventLoopLagMs: number;
   /** Cookies get Secure and the __Host- prefix. */
   secureCookies: boolean;
   /**
@@ -165,7 +184,9 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: postgresUrl,
     sqlitePath,
+    databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 1000),
     redisUrl,
+    redisCommandTimeoutMs: int('REDIS_COMMAND_TIMEOUT_MS', 200, 20, 60_000),
     redisPrefix: str('REDIS_PREFIX') ?? 'kizuna:',
     publicUrl,
     storage,
@@ -173,10 +194,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     tls,
     sessionSecret: str('SESSION_SECRET') ?? '',
+    sessionSecretGenerated: false,
     admin,
     logLevel,
     demoContent: bool('DEMO_CONTENT', true),
     downloadWorkers: int('DOWNLOAD_WORKERS', 4, 1, 64),
+    downloadStallSeconds: int('DOWNLOAD_STALL_SECONDS', 30, 2, 3600),
     ytdlpPath: str('YTDLP_PATH') ?? 'yt-dlp',
     ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
     jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
@@ -189,14 +212,37 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     downloadRetentionSeconds: int('DOWNLOAD_RETENTION_SECONDS', 3600, 60, 30 * 86400),
     groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', groupsPageCacheDefault, 0, 60_000),
+    eventLoopLagMs: int('EVENT_LOOP_LAG_MS', 500, 1, 60_000),
     secureCookies: Boolean(tls) || Boolean(publicUrl?.startsWith('https:')),
   };
   if (config.sessionSecret && config.sessionSecret.length < 32) {
     problems.push('SESSION_SECRET must be at least 32 characters');
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  if (!config.sessionSecret) config.sessionSecret = loadOrCreateSecret(dataDir);
+  if (!config.sessionSecret) {
+    config.sessionSecret = loadOrCreateSecret(dataDir);
+    config.sessionSecretGenerated = true;
+  }
   return config;
+}
+
+/**
+ * What looks like one instance of several set up for one: said at start, since nothing fails at
+ * once but sessions and limits quietly stop working across instances.
+ */
+export function scaleOutWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if ((config.databaseUrl || config.redisUrl) && config.sessionSecretGenerated) {
+    warnings.push(
+      `SESSION_SECRET is not set: this instance uses the secret generated in ${config.dataDir}; every instance that does not share that DATA_DIR generates its own, and sessions of one are not valid on another. Set SESSION_SECRET (the same on every instance).`,
+    );
+  }
+  if (config.databaseUrl && !config.redisUrl) {
+    warnings.push(
+      'PostgreSQL without REDIS_URL: rate limits, the download queue and live download updates are per instance. Set REDIS_URL when several instances share this database.',
+    );
+  }
+  return warnings;
 }
 
 function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
@@ -229,19 +275,42 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-/** The session secret survives restarts: generated once and kept in DATA_DIR. */
+/**
+ * The session secret survives restarts: generated once and kept in DATA_DIR. Instances that start
+ * together on one DATA_DIR agree on it: each writes its candidate to a file of its own and links it
+ * into place, which only the first can do (a link never replaces a file); the others read the
+ * winner's, which is complete before it has a name.
+ */
 function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
-    // A short secret would make session cookies guessable; an empty one is a write cut short.
-    throw new ConfigError([
-      `${file} holds ${kept.length} characters where a session secret needs at least 32: delete it to have a new one generated (everyone is logged out), or set SESSION_SECRET`,
-    ]);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(candidate, secret, { mode: 0o600, flush: true });
+    try {
+      linkSync(candidate, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // A file system without hard links (some network shares): an exclusive create is the next best.
+      if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') createOnce(file, secret);
+      else if (code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(candidate);
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const kept = readFileSync(file, 'utf8').trim();
+  if (kept.length >= 32) return kept;
+  // A short secret would make session cookies guessable; an empty one is a write cut short.
+  throw new ConfigError([
+    `${file} holds ${kept.length} characters where a session secret needs at least 32: delete it to have a new one generated (everyone is logged out), or set SESSION_SECRET`,
+  ]);
+}
+
+function createOnce(file: string, content: string): void {
+  try {
+    writeFileSync(file, content, { mode: 0o600, flag: 'wx', flush: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, scaleOutWarnings } from '../src/config.js';
 
 const madeDirs: string[] = [];
 after(() => {
@@ -146,5 +146,51 @@ describe('loadConfig', () => {
         (error: unknown) => error instanceof ConfigError && /session-secret/.test(error.message),
       );
     }
+  });
+
+  it('sizes the PostgreSQL pool, the Redis command timeout and the stall time from the environment', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    assert.equal(defaults.databasePoolMax, 10);
+    assert.equal(defaults.redisCommandTimeoutMs, 200);
+    assert.equal(defaults.downloadStallSeconds, 30);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_POOL_MAX: '4',
+      REDIS_COMMAND_TIMEOUT_MS: '500',
+      DOWNLOAD_STALL_SECONDS: '60',
+    });
+    assert.deepEqual(
+      [set.databasePoolMax, set.redisCommandTimeoutMs, set.downloadStallSeconds],
+      [4, 500, 60],
+    );
+    for (const [name, value] of [
+      ['DATABASE_POOL_MAX', '0'],
+      ['REDIS_COMMAND_TIMEOUT_MS', 'fast'],
+      ['DOWNLOAD_STALL_SECONDS', '1'],
+    ]) {
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dataDir(), [name]: value }),
+        (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith(name)),
+        `${name}=${value}`,
+      );
+    }
+  });
+
+  it('warns at start about settings that only hold for one instance', () => {
+    const postgres = 'postgres://u@localhost/db';
+    const redis = 'redis://localhost:6379';
+    const secret = 's'.repeat(40);
+    const warnings = (env: Record<string, string>) =>
+      scaleOutWarnings(loadConfig({ DATA_DIR: dataDir(), ...env }));
+    assert.deepEqual(warnings({}), [], 'one instance on SQLite needs nothing');
+    assert.deepEqual(warnings({ DATABASE_URL: postgres, REDIS_URL: redis, SESSION_SECRET: secret }), []);
+    const noSecret = warnings({ DATABASE_URL: postgres, REDIS_URL: redis });
+    assert.equal(noSecret.length, 1);
+    assert.match(noSecret[0], /SESSION_SECRET/);
+    assert.match(warnings({ REDIS_URL: redis })[0], /SESSION_SECRET/);
+    const noRedis = warnings({ DATABASE_URL: postgres, SESSION_SECRET: secret });
+    assert.equal(noRedis.length, 1);
+    assert.match(noRedis[0], /REDIS_URL/);
+    assert.match(noRedis[0], /per instance/);
   });
 });

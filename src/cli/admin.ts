@@ -1,9 +1,14 @@
 import '../require-supported-node.js';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import { ConfigError } from '../config.js';
+import type { Database } from '../db/database.js';
+import { rewriteSearchColumn } from '../db/search-column.js';
 import { ensureAdmin } from '../directory/admin/bootstrap-admin.js';
 import { newAccountProblems } from '../directory/auth/account-fields.js';
+import { rebuildSearchIndex } from '../directory/groups/search-index-repository.js';
+import { recountStatCounters } from '../directory/stats/stats-repository.js';
 import { findUserByLogin, listLatestUsers, updateUser } from '../directory/users/users-repository.js';
 import { openDatabase } from './open-database.js';
 
@@ -11,7 +16,8 @@ const USAGE = `usage:
   npm run admin -- create <username> <email>   password from ADMIN_PASSWORD, or asked for
   npm run admin -- promote <username-or-email>
   npm run admin -- demote <username-or-email>
-  npm run admin -- list [--limit N]`;
+  npm run admin -- list [--limit N]
+  npm run admin -- reindex                     rebuild the search index and the statistics counters`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -28,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
     options: { limit: { type: 'string', default: '100' } },
   });
   const [command, ...args] = positionals;
-  if (!command || !['create', 'promote', 'demote', 'list'].includes(command)) {
+  if (!command || !['create', 'promote', 'demote', 'list', 'reindex'].includes(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -55,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
         command === 'promote' ? { role: 'admin', isVerified: true } : { role: 'user' },
       );
       console.log(`${user.username}: now ${command === 'promote' ? 'admin' : 'user'}`);
+    } else if (command === 'reindex') {
+      await reindex(db);
     } else {
       const limit = Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1)
@@ -71,6 +79,32 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Rebuilds what the database derives from the tables: the search column of every group (for a
+ * change of normalisation), the full-text index and the statistics counters. Safe while the
+ * service runs: everything goes in short slices but the final recount (about a second per
+ * million groups, writers wait meanwhile).
+ */
+async function reindex(db: Kysely<Database>) {
+  const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  console.log('search column: bringing every group to the current normalisation');
+  const rewritten = await rewriteSearchColumn(db, {
+    batch: 5000,
+    onProgress: (done, changed) => console.log(`  ${done} groups read, ${changed} rewritten (${elapsed()})`),
+  });
+  console.log(`search column: ${rewritten} rewritten`);
+  console.log('search index: building anew');
+  await rebuildSearchIndex(db, {
+    batch: 20_000,
+    onProgress: ({ done, total }) => console.log(`  ${done} of ${total} groups indexed (${elapsed()})`),
+  });
+  console.log(`search index: done (${elapsed()})`);
+  console.log('statistics: counting anew');
+  await recountStatCounters(db);
+  console.log(`statistics: done (${elapsed()})`);
 }
 
 class UsageError extends Error {}

@@ -8,8 +8,15 @@ import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
+import type { StatsTables } from './tables/stats.js';
 
-export interface Database extends AccountTables, GroupsTables, MediaTables, AnimeTables, DownloadsTables {}
+export interface Database
+  extends AccountTables,
+    GroupsTables,
+    MediaTables,
+    AnimeTables,
+    DownloadsTables,
+    StatsTables {}
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +26,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export interface DatabaseOptions {
   databaseUrl?: string;
   sqlitePath: string;
+  /** Most PostgreSQL connections of this process (DATABASE_POOL_MAX); 10 when not given. */
+  databasePoolMax?: number;
   /** Told about errors of idle pooled connections (e.g. a server restart), which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
 }
@@ -28,7 +37,7 @@ export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>
     // Without a connect timeout a request waits for ever on a database host that does not answer.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.databasePoolMax ?? 10,
       connectionTimeoutMillis: 5000,
     });
     // The pool drops the broken connection and opens a new one when next needed.

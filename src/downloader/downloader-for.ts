@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { settlesWithin } from '../lib/settles-within.js';
 import { scratchDirOf } from '../lib/storage/open-blob-store.js';
 import { DEFAULT_SETTINGS, DownloaderService } from './downloader-service.js';
 import type { Engine } from './engine.js';
@@ -56,9 +57,12 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   const store = app.redis
     ? new RedisJobStore(app.redis, config.redisPrefix, recordTtl)
     : new MemoryJobStore();
-  if (store instanceof RedisJobStore) await store.listening();
   const queue = app.redis
-    ? new BullmqQueue(app.redis, config.redisPrefix, config.downloadWorkers)
+    ? new BullmqQueue(app.redis, config.redisPrefix, {
+        workers: config.downloadWorkers,
+        stallMs: config.downloadStallSeconds * 1000,
+        maxStalls: settings.attempts,
+      })
     : new MemoryQueue(config.downloadWorkers);
   const service = new DownloaderService(
     store,
@@ -69,6 +73,11 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
     app.log.child({ area: 'downloader' }),
   );
   await service.start();
+  // With Redis there, hear the others and take jobs before the first request. Without it the
+  // instance starts all the same (not ready) and both catch up when Redis is back.
+  if (app.redis?.status === 'ready' && store instanceof RedisJobStore && queue instanceof BullmqQueue) {
+    await settlesWithin(Promise.all([store.listening(), queue.ready()]), 5000);
+  }
 
   const sweepEvery = Math.min(60_000, (config.downloadRetentionSeconds * 1000) / 4);
   app.sweeps.every('download retention', sweepEvery, () => service.sweep());

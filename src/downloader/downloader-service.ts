@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { rateLimited } from '../lib/problem.js';
+import { queueUnavailable, rateLimited } from '../lib/problem.js';
 import { type Engine, EngineError, type EngineLimits } from './engine.js';
 import { abortError } from './engines/run-process.js';
 import {
@@ -18,6 +18,7 @@ import type { JobQueue } from './queue/job-queue.js';
 import type { ResultsStore } from './results-store.js';
 import type { JobStore } from './store/job-store.js';
 import { MemoryJobStore } from './store/memory-job-store.js';
+import { UnreachableError } from './unreachable.js';
 
 export interface DownloaderSettings {
   limits: EngineLimits;
@@ -31,6 +32,12 @@ export interface DownloaderSettings {
    * ended from where the cancel came (its instance is taken to be gone).
    */
   cancelWaitMs: number;
+  /**
+   * How many times a job may be started in all: a job whose instance stopped mid-run is handed to
+   * another worker (the shared queue notices the stall) and started again, up to this many times;
+   * after that it ends failed.
+   */
+  attempts: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<DownloaderSettings, 'retentionSeconds'> = {
@@ -38,7 +45,13 @@ export const DEFAULT_SETTINGS: Omit<DownloaderSettings, 'retentionSeconds'> = {
   maxActivePerClient: 3,
   progressIntervalMs: 500,
   cancelWaitMs: 10_000,
+  attempts: 2,
 };
+
+/** A shared-state failure becomes a 503 the client can retry; anything else stays what it was. */
+function unreachableAs503(error: unknown): unknown {
+  return error instanceof UnreachableError ? queueUnavailable() : error;
+}
 
 export interface JobView {
   job: JobRecord;
@@ -77,31 +90,60 @@ export class DownloaderService {
     await this.queue.start((id) => this.process(id));
   }
 
-  /** Queues a job for a client, or refuses with 429 when the client has too many. */
+  /**
+   * Queues a job for a client, or refuses with 429 when the client has too many, or with 503
+   * (QUEUE_UNAVAILABLE) when the shared queue cannot be reached.
+   */
   async submit(request: JobRequest, clientAddress: string): Promise<JobView> {
     const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 16);
     const job = newJobRecord(request, client);
-    if (!(await this.store.create(job, this.settings.maxActivePerClient))) {
+    // Asked first, so that a queue known to be down leaves no record behind.
+    if (!this.queue.reachable()) throw queueUnavailable();
+    let created: boolean;
+    try {
+      created = await this.store.create(job, this.settings.maxActivePerClient);
+    } catch (error) {
+      throw unreachableAs503(error);
+    }
+    if (!created) {
       throw rateLimited(
         30,
         `You already have ${this.settings.maxActivePerClient} downloads queued or running; wait for one to finish.`,
       );
     }
-    const position = await this.store.position(job.id);
-    await this.queue.add(job.id);
-    return { job, position };
+    try {
+      const position = await this.store.position(job.id);
+      await this.queue.add(job.id);
+      return { job, position };
+    } catch (error) {
+      // Recorded but not queued: no worker would ever take it. Undone where Redis still answers.
+      await this.end(
+        job,
+        new EngineError('DOWNLOAD_FAILED', 'The download could not be queued; try again.'),
+      ).catch(() => undefined);
+      throw unreachableAs503(error);
+    }
   }
 
   async view(id: string): Promise<JobView | null> {
-    const job = await this.store.get(id);
-    if (!job) return null;
-    return { job, position: job.state === 'queued' ? await this.store.position(id) : null };
+    try {
+      const job = await this.store.get(id);
+      if (!job) return null;
+      return { job, position: job.state === 'queued' ? await this.store.position(id) : null };
+    } catch (error) {
+      throw unreachableAs503(error);
+    }
   }
 
   /** The current event of a job, for a newcomer. */
   async currentEvent(id: string): Promise<JobEvent | null> {
     const view = await this.view(id);
     return view ? currentEvent(view.job, view.position) : null;
+  }
+
+  /** Whether this instance hears every instance's job events right now (false while Redis is down). */
+  following(): boolean {
+    return this.store.following();
   }
 
   /** Messages about one job (and queue movements) from any instance. */
@@ -124,6 +166,7 @@ export class DownloaderService {
     } else if (message.kind === 'job') {
       for (const listener of this.listeners.get(message.event.id) ?? []) listener(message);
     } else {
+      // A move of the line, or the bus lost: every job's listeners hear it.
       for (const set of this.listeners.values()) for (const listener of set) listener(message);
     }
   }
@@ -136,6 +179,14 @@ export class DownloaderService {
    * (`ended`) or cancelled, never both: every change of state is one conditional store update.
    */
   async cancel(id: string): Promise<CancelResult> {
+    try {
+      return await this.cancelOnce(id);
+    } catch (error) {
+      throw unreachableAs503(error);
+    }
+  }
+
+  private async cancelOnce(id: string): Promise<CancelResult> {
     for (;;) {
       const job = await this.store.get(id);
       if (!job) return { outcome: 'unknown' };
@@ -209,15 +260,12 @@ export class DownloaderService {
 
   /** A worker's turn with one job. */
   private async process(id: string): Promise<void> {
-    const job = await this.store.get(id);
+    let job = await this.store.get(id);
     if (!job) return;
     if (job.state === 'running') {
-      // Handed out again after the instance running it died: its partial files are gone with it.
-      await this.end(
-        job,
-        new EngineError('DOWNLOAD_FAILED', 'The server running this download stopped; try again.'),
-      );
-      return;
+      // Handed out again: the instance running it stopped (or lost Redis for longer than its lock).
+      job = await this.takeOver(job);
+      if (!job) return;
     }
     // Cancelled (or otherwise ended) while it waited.
     if (job.state !== 'queued') return;
@@ -228,6 +276,7 @@ export class DownloaderService {
     job.state = 'running';
     job.startedAt = new Date().toISOString();
     job.progress = { percent: 0, speed: null, eta: null };
+    job.attempt = (job.attempt ?? 0) + 1;
     let started = false;
     try {
       started = await this.store.update(job, 'queued');
@@ -287,6 +336,9 @@ export class DownloaderService {
       });
       if (controller.signal.aborted) throw abortError(controller.signal);
       const files = await this.results.collect(id, this.settings.limits.maxBytes);
+      // Taken over meanwhile (this instance had seemed gone): the record and the files are the
+      // new run's, so this run stores nothing and records nothing.
+      if (await this.takenOver(job)) return;
       // Into the blob store, from where every instance serves them; fail() removes them again.
       await this.results.publish(id, files);
       if (controller.signal.aborted) throw abortError(controller.signal);
@@ -302,8 +354,9 @@ export class DownloaderService {
         j.files = files;
         return { type: 'done', id, files };
       });
-      // Ended elsewhere meanwhile (a cancel nobody here answered in time): no files behind a failed job.
-      if (!recorded) await this.results.remove(id);
+      // Ended elsewhere meanwhile (a cancel nobody here answered in time): no files behind a
+      // failed job. Taken over instead: the files are the new run's.
+      if (!recorded && !(await this.takenOver(job))) await this.results.remove(id);
     } catch (error) {
       await writes;
       await this.fail(job, controller.signal.aborted ? abortError(controller.signal) : error);
@@ -315,13 +368,46 @@ export class DownloaderService {
   }
 
   /**
+   * A running job handed out again, its run lost with its instance. While it has starts left it
+   * goes back to queued (watchers hear `queued`, then this worker's progress) and is started
+   * here; the lost run, should it still be about, can no longer write (its attempt is not the
+   * record's). Otherwise it ends failed. Null when it is not for this worker to run.
+   */
+  private async takeOver(job: JobRecord): Promise<JobRecord | null> {
+    if ((job.attempt ?? 1) >= this.settings.attempts) {
+      const stopped = new EngineError(
+        'DOWNLOAD_FAILED',
+        'The server running this download stopped, also on the retry; try again.',
+      );
+      await this.end(job, stopped);
+      return null;
+    }
+    const requeued: JobRecord = { ...job, state: 'queued', startedAt: null, progress: null };
+    if (!(await this.store.update(requeued, 'running'))) return null;
+    this.log.warn({ job: job.id, attempt: job.attempt }, 'taking over a download whose instance stopped');
+    await this.store
+      .publish({ kind: 'job', event: { type: 'queued', id: job.id, position: 1 } })
+      .catch((error) => this.log.warn({ err: error, job: job.id }, 'could not announce the retry'));
+    return requeued;
+  }
+
+  /** Whether another run has taken this run's job over (read fresh; unknown counts as no). */
+  private async takenOver(run: JobRecord): Promise<boolean> {
+    const current = await this.store.get(run.id).catch(() => null);
+    return current !== null && (current.attempt ?? 0) !== (run.attempt ?? 0);
+  }
+
+  /**
    * Ends a job this worker runs as failed: its files removed first, then the record and the
    * message (the worker is the only one that could still record it done, so the order is safe).
+   * A run that has been taken over leaves the files alone: they are the new run's.
    */
   private async fail(job: JobRecord, error: unknown): Promise<void> {
-    await this.results
-      .remove(job.id)
-      .catch((e) => this.log.error({ err: e, job: job.id }, 'could not remove files'));
+    if (!(await this.takenOver(job))) {
+      await this.results
+        .remove(job.id)
+        .catch((e) => this.log.error({ err: e, job: job.id }, 'could not remove files'));
+    }
     const jobError =
       error instanceof EngineError
         ? { code: error.code, message: error.message }

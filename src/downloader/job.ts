@@ -53,6 +53,12 @@ export interface JobRecord extends JobRequest {
   progress: JobProgress | null;
   files: JobFile[];
   error: JobError | null;
+  /**
+   * How many times a worker has started the job: 1 on its first run, 2 when it was taken over after
+   * its instance stopped. Identifies the run a running record belongs to (absent in records
+   * written before it existed: read as 0).
+   */
+  attempt: number;
 }
 
 /** A job as it enters the queue: nothing started, nothing found yet. */
@@ -73,6 +79,7 @@ export function newJobRecord(
     progress: null,
     files: [],
     error: null,
+    attempt: 0,
   };
 }
 
@@ -85,12 +92,15 @@ export type JobEvent =
 
 /**
  * What the store publishes to every instance: a job's event, a move of the waiting line, or a
- * request to the instance running a job to stop it (a client cancelled it elsewhere).
+ * request to the instance running a job to stop it (a client cancelled it elsewhere); and what the
+ * store tells its own instance when it stops hearing the others.
  */
 export type BusMessage =
   | { kind: 'job'; event: JobEvent }
   | { kind: 'queue-moved' }
-  | { kind: 'cancel'; id: string };
+  | { kind: 'cancel'; id: string }
+  /** Never sent between instances: this instance lost the bus (Redis), so messages may be missed. */
+  | { kind: 'interrupted' };
 
 /** The event that tells a newcomer where a job stands right now. */
 export function currentEvent(job: JobRecord, position: number | null): JobEvent {

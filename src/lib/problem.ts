@@ -27,7 +27,8 @@ export type ProblemCode =
   | 'UPSTREAM_FAILED'
   | 'UPSTREAM_TIMEOUT'
   | 'SERVICE_UNAVAILABLE'
-  | 'STORAGE_UNAVAILABLE';
+  | 'STORAGE_UNAVAILABLE'
+  | 'QUEUE_UNAVAILABLE';
 
 const TITLES: Record<ProblemCode, [number, string]> = {
   VALIDATION_FAILED: [400, 'Validation failed'],
@@ -51,6 +52,7 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   SERVICE_UNAVAILABLE: [503, 'Service unavailable'],
   // After SERVICE_UNAVAILABLE, so that a bare 503 keeps that code (problemFromStatus takes the first).
   STORAGE_UNAVAILABLE: [503, 'File storage unavailable'],
+  QUEUE_UNAVAILABLE: [503, 'Queue unavailable'],
 };
 
 export interface ProblemBody {
@@ -133,5 +135,9 @@ export const rateLimited = (retryAfterSeconds: number, detail = 'Slow down and t
   new Problem('RATE_LIMITED', detail, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
+/** The shared download queue (Redis) cannot be reached; it reconnects by itself within seconds. */
+export const queueUnavailable = (
+  detail = 'The download queue cannot be reached right now; try again in a few seconds.',
+) => new Problem('QUEUE_UNAVAILABLE', detail, { headers: { 'retry-after': '5' } });
 export const upstreamFailed = (detail: string) => new Problem('UPSTREAM_FAILED', detail);
 export const upstreamTimeout = (detail: string) => new Problem('UPSTREAM_TIMEOUT', detail);

@@ -111,8 +111,13 @@ return picked
 
 type ReserveCommand = (key: string, ...args: string[]) => Promise<string[]>;
 
+/**
+ * The ring in Redis. While Redis is unreachable it is kept in this process instead (variety per
+ * instance rather than none, and no request waits on Redis); those picks are not carried over.
+ */
 export class RedisRecentPicks implements RecentPicks {
   private readonly reserveCommand: ReserveCommand;
+  private readonly fallback = new MemoryRecentPicks(5_000);
 
   constructor(
     private readonly redis: Redis,
@@ -129,20 +134,39 @@ export class RedisRecentPicks implements RecentPicks {
     return `${this.prefix}media:ring:${pool}:${client}`;
   }
 
+  /**
+   * The shared ring's answer, or the local ring's when Redis fails to answer (at once while it is
+   * down: the app's connection refuses commands then rather than queueing them).
+   */
+  private async shared<T>(work: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch {
+      return local();
+    }
+  }
+
   async recent(pool: string, client: string): Promise<number[]> {
-    const values = await this.redis.lrange(this.key(pool, client), 0, RING_CAPACITY - 1);
-    return values.map(Number);
+    return this.shared(
+      async () => (await this.redis.lrange(this.key(pool, client), 0, RING_CAPACITY - 1)).map(Number),
+      () => this.fallback.recent(pool, client),
+    );
   }
 
   async remember(pool: string, client: string, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     const key = this.key(pool, client);
-    await this.redis
-      .multi()
-      .lpush(key, ...ids.map(String))
-      .ltrim(key, 0, RING_CAPACITY - 1)
-      .expire(key, RING_TTL_SECONDS)
-      .exec();
+    await this.shared(
+      async () => {
+        await this.redis
+          .multi()
+          .lpush(key, ...ids.map(String))
+          .ltrim(key, 0, RING_CAPACITY - 1)
+          .expire(key, RING_TTL_SECONDS)
+          .exec();
+      },
+      () => this.fallback.remember(pool, client, ids),
+    );
   }
 
   async reserve(
@@ -152,14 +176,19 @@ export class RedisRecentPicks implements RecentPicks {
     candidates: readonly number[],
     amount: number,
   ): Promise<number[]> {
-    const picked = await this.reserveCommand(
-      this.key(pool, client),
-      String(k),
-      String(amount),
-      String(RING_CAPACITY),
-      String(RING_TTL_SECONDS),
-      ...candidates.map(String),
+    return this.shared(
+      async () => {
+        const picked = await this.reserveCommand(
+          this.key(pool, client),
+          String(k),
+          String(amount),
+          String(RING_CAPACITY),
+          String(RING_TTL_SECONDS),
+          ...candidates.map(String),
+        );
+        return picked.map(Number);
+      },
+      () => this.fallback.reserve(pool, client, k, candidates, amount),
     );
-    return picked.map(Number);
   }
 }

@@ -126,7 +126,12 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 we chose to send (a dependency is down) is no bug: no stack, and the outage itself is
+    // logged once where it is noticed.
+    const chosenUnavailable = error instanceof Problem && problem.status === 503;
+    if (problem.status >= 500 && !chosenUnavailable) request.log.error({ err: error }, 'request failed');
+    else if (chosenUnavailable)
+      request.log.warn({ code: problem.code, status: problem.status }, problem.message);
     else request.log.info({ code: problem.code, status: problem.status }, problem.message);
     return sendProblem(reply, problem);
   });

@@ -1,50 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { settlesWithin } from '../lib/settles-within.js';
 import { EngineReportSchema } from './engines.js';
+import { eventLoopLagMonitor, type LagMonitor } from './event-loop-lag.js';
 
 const Status = Type.Object({
   status: Type.String(),
-  checks: Type.Optional(Type.Record(Type.String(), Type.String())),
+  checks: Type.Optional(
+    Type.Record(Type.String(), Type.String({ description: 'ok, or down (then the status is 503)' })),
+  ),
   // What an operator should see but what does not make the instance unready: the download engines.
   details: Type.Optional(Type.Object({ engines: Type.Optional(EngineReportSchema) })),
 });
 
 const READY_CHECK_MS = 2000;
 
-/** The work's value when it settles successfully within `ms`, else undefined. */
+/** The work's value when it succeeds within `ms`, else undefined. */
 async function valueWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let value: T | undefined;
-  return (await answersWithin(
+  const settled = await settlesWithin(
     work.then((v) => {
       value = v;
     }),
     ms,
-  ))
-    ? value
-    : undefined;
+  );
+  return settled ? value : undefined;
 }
 
-/** Whether the work settles successfully within `ms`; a rejection or a hang both count as no. */
-async function answersWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      work.then(
-        () => true,
-        () => false,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }> = async (app, options) => {
+  // One per app; a test hands in its own.
+  const lag = options.lagMonitor ?? eventLoopLagMonitor();
+  if (!options.lagMonitor) app.addHook('onClose', async () => lag.stop());
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
     {
@@ -60,7 +48,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { cache: 'no-store' },
       schema: {
         tags: ['system'],
-        summary: 'Readiness: database, Redis and file storage answer',
+        summary: 'Readiness: database, Redis and file storage answer, and the event loop keeps up',
         response: { 200: Status, 503: Status },
       },
     },
@@ -68,14 +56,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const checks: Record<string, string> = {};
       // A probe must answer in time even when a dependency hangs rather than fails.
       const [database, redis, storage, engines] = await Promise.all([
-        answersWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
-        app.redis ? answersWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
-        answersWithin(app.blobs.check(), READY_CHECK_MS),
+        settlesWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
+        app.redis ? settlesWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
+        settlesWithin(app.blobs.check(), READY_CHECK_MS),
         valueWithin(app.engines.report(), READY_CHECK_MS),
       ]);
-      checks.database = database ? 'ok' : 'unavailable';
-      if (redis !== undefined) checks.redis = redis ? 'ok' : 'unavailable';
-      checks.storage = storage ? 'ok' : 'unavailable';
+      checks.database = database ? 'ok' : 'down';
+      if (redis !== undefined) checks.redis = redis ? 'ok' : 'down';
+      checks.storage = storage ? 'ok' : 'down';
+      // A process whose event loop stalls answers everything late; better routed around a while.
+      checks.eventLoop = lag.p99Ms() > app.config.eventLoopLagMs ? 'lagging' : 'ok';
       const ok = Object.values(checks).every((v) => v === 'ok');
       return reply
         .code(ok ? 200 : 503)

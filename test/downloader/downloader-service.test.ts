@@ -30,9 +30,10 @@ const request = (url: string): JobRequest => ({
 async function downloader(engine: Engine, workers = 2, store = new MemoryJobStore()) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-dl-service-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const queue = new MemoryQueue(workers);
   const service = new DownloaderService(
     store,
-    new MemoryQueue(workers),
+    queue,
     new ResultsStore(openTestBlobs(dataDir), join(dataDir, 'tmp', 'downloads')),
     Object.fromEntries(PLATFORMS.map((p) => [p, engine])) as Record<Platform, Engine>,
     {
@@ -46,7 +47,21 @@ async function downloader(engine: Engine, workers = 2, store = new MemoryJobStor
   );
   await service.start();
   after(() => service.close());
-  return { service, store };
+  return { service, store, queue };
+}
+
+/**
+ * A job as an instance that died mid-download leaves it: recorded running (its `attempt`-th
+ * start), out of the line, counted for its client; the shared queue hands it out again after the
+ * stall, which `queue.add` stands in for here.
+ */
+async function orphaned(store: MemoryJobStore, url: string, attempt: number) {
+  const job = newJobRecord(request(url), 'gone-client');
+  await store.create(job);
+  await store.leaveLine(job.id);
+  const running: JobRecord = { ...job, state: 'running', startedAt: new Date().toISOString(), attempt };
+  await store.update(running, 'queued');
+  return running;
 }
 
 describe('DownloaderService', () => {
@@ -359,6 +374,62 @@ describe('DownloaderService.cancel', () => {
     assert.equal((await store.get(orphan.id))?.error?.code, 'CANCELLED');
     assert.equal(existsSync(service.results.dirOf(orphan.id)), false);
     assert.equal(await store.activeCount('someone'), 0);
+  });
+
+  test('a running job handed out again after its instance stopped is started once more; watchers hear it', async () => {
+    const engine = new SteeredEngine();
+    const { service, store, queue } = await downloader(engine);
+    const url = 'https://youtu.be/lost-once';
+    const job = await orphaned(store, url, 1);
+    const heard: string[] = [];
+    service.watch(job.id, (m) => m.kind === 'job' && heard.push(m.event.type));
+    const end = settled(service, job.id);
+
+    await queue.add(job.id);
+    await engine.whenStarted(url);
+    assert.equal((await store.get(job.id))?.attempt, 2);
+    engine.release(url);
+    assert.equal((await end).type, 'done');
+    assert.deepEqual(heard.slice(0, 2), ['queued', 'progress'], 'back in the queue, then running again');
+    await service.close(); // the worker's last step, after the final event
+    assert.equal(await store.activeCount('gone-client'), 0);
+  });
+
+  test('a job that has been started as often as allowed ends failed when it is handed out again', async () => {
+    const engine = new SteeredEngine();
+    const { service, store, queue } = await downloader(engine);
+    const url = 'https://youtu.be/lost-twice';
+    const job = await orphaned(store, url, DEFAULT_SETTINGS.attempts);
+    const end = settled(service, job.id);
+    await queue.add(job.id);
+    const event = await end;
+    assert.equal(event.type, 'error');
+    assert.equal(event.type === 'error' && event.code, 'DOWNLOAD_FAILED');
+    assert.deepEqual(engine.started, [], 'not started a third time');
+    assert.equal(await store.activeCount('gone-client'), 0);
+  });
+
+  test('a run that was taken over can write no more, and leaves the files of the new run alone', async () => {
+    const engine = new SteeredEngine();
+    const { service, store } = await downloader(engine);
+    const url = 'https://youtu.be/zombie';
+    const { job } = await service.submit(request(url), '10.0.0.1');
+    await engine.whenStarted(url);
+    // Another instance took the job over (this one had seemed gone) and is running it.
+    const current = (await store.get(job.id))!;
+    assert.equal(current.attempt, 1);
+    assert.equal(await store.update({ ...current, state: 'queued' }, 'running'), true);
+    const successor = { ...current, attempt: 2, progress: { percent: 10, speed: null, eta: null } };
+    assert.equal(await store.update(successor, 'queued'), true);
+    const heard: string[] = [];
+    service.watch(job.id, (m) => m.kind === 'job' && heard.push(m.event.type));
+
+    engine.release(url);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await service.close();
+    assert.deepEqual(await store.get(job.id), successor, 'the old run changed nothing');
+    assert.ok(existsSync(service.results.dirOf(job.id)), 'the files stay for the new run');
+    assert.deepEqual(heard, [], 'and announced nothing');
   });
 
   test('an ended job is left as it is, and an unknown id is unknown', async () => {

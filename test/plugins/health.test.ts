@@ -23,7 +23,7 @@ describe('health', () => {
     await app.db.destroy();
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 503);
-    assert.equal(res.json().checks.database, 'unavailable');
+    assert.equal(res.json().checks.database, 'down');
   });
 
   it('GET /readyz answers 503 when the database hangs instead of failing', { timeout: 10_000 }, async (t) => {
@@ -35,6 +35,6 @@ describe('health', () => {
     const res = await app.inject({ url: '/readyz' });
     t.mock.restoreAll();
     assert.equal(res.statusCode, 503);
-    assert.equal(res.json().checks.database, 'unavailable');
+    assert.equal(res.json().checks.database, 'down');
   });
 });

@@ -55,7 +55,7 @@ describe('file storage down (S3 endpoint refusing connections)', () => {
   it('the server starts anyway, and /readyz says the storage is unavailable', async () => {
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 503);
-    assert.equal(res.json().checks.storage, 'unavailable');
+    assert.equal(res.json().checks.storage, 'down');
     assert.equal(res.json().checks.database, 'ok');
   });
 

@@ -4,6 +4,8 @@ import * as groups from './002-groups.js';
 import * as media from './003-media.js';
 import * as anime from './004-anime.js';
 import * as downloads from './005-downloads.js';
+import * as searchIndex from './006-search-index.js';
+import * as statCounters from './007-stat-counters.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '003-media': media,
   '004-anime': anime,
   '005-downloads': downloads,
+  '006-search-index': searchIndex,
+  '007-stat-counters': statCounters,
 };

@@ -15,8 +15,11 @@ export interface GroupsTable {
   /** JSON array of normalised tags. */
   tags: string;
   /**
-   * Normalised words of title, description and tags (lower-case, no diacritics), space-separated
-   * with a space on both ends, so one LIKE '% word%' behaves the same on SQLite and PostgreSQL.
+   * The index tokens of the words of title, description and tags (src/db/search-column.ts),
+   * space-separated with a space on both ends. The full-text index of each dialect is built from
+   * it by the database (migration 006): an FTS5 table on SQLite, a generated tsvector column
+   * (search_vector, not listed here: no query reads or writes it by name through this type) on
+   * PostgreSQL.
    */
   search_text: string;
   /** Generated file name of the re-encoded logo under DATA_DIR/logos, or null. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { newAccountProblems } from '../auth/account-fields.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByUsernameOrEmail, updateUser } from '../users/users-repository.js';
@@ -21,6 +22,8 @@ export function adminSpecProblems(spec: AdminSpec): string[] {
 /**
  * Makes sure the configured admin exists: creates it, or promotes the account that has that
  * username or e-mail (and sets the configured password, so the environment stays the truth).
+ * Instances that start together all run this: the first insert wins, and an instance whose insert
+ * meets the winner's row (a unique violation) looks again and finds the admin there.
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
@@ -29,14 +32,19 @@ export async function ensureAdmin(
   const [existing, other] = await findUserByUsernameOrEmail(db, spec.username, spec.email);
   if (other) throw new Error(`ADMIN_USERNAME and ADMIN_EMAIL belong to two different accounts`);
   if (!existing) {
-    await createUser(db, {
-      username: spec.username,
-      email: spec.email,
-      passwordHash: await hashPassword(spec.password),
-      role: 'admin',
-      isVerified: true,
-    });
-    return 'created';
+    try {
+      await createUser(db, {
+        username: spec.username,
+        email: spec.email,
+        passwordHash: await hashPassword(spec.password),
+        role: 'admin',
+        isVerified: true,
+      });
+      return 'created';
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return ensureAdmin(db, spec);
+    }
   }
   const passwordOk = await verifyPassword(existing.password_hash, spec.password);
   if (existing.role === 'admin' && existing.is_verified === 1 && passwordOk) return 'unchanged';

@@ -1,28 +1,17 @@
 import type { Kysely } from 'kysely';
 import { type Database, nowIso } from '../../db/database.js';
 import { retryConflicts } from '../../db/retry-conflicts.js';
-import type { Cursor } from './cursor.js';
+import { GROUP_COLUMNS } from './group-feed-query.js';
 import type { GroupRow } from './group-json.js';
 import type { CleanSubmission } from './group-submission.js';
 
-const GROUP_COLUMNS = [
-  'id',
-  'title',
-  'platform',
-  'platform_key',
-  'category',
-  'category_key',
-  'invite_link',
-  'description',
-  'tags',
-  'logo_file',
-  'external_image_url',
-  'likes',
-  'is_verified',
-  'submitted_by',
-  'created_at',
-  'verified_at',
-] as const;
+export {
+  type GroupFilter,
+  listGroups,
+  listGroupsByRelevance,
+  RELEVANCE_WINDOW,
+  type ScoredRow,
+} from './group-list-repository.js';
 
 /** A checked submission as stored, with what the server adds to it. */
 export interface NewGroup extends CleanSubmission {
@@ -57,38 +46,6 @@ export function insertGroup(db: Kysely<Database>, group: NewGroup): Promise<Grou
     })
     .returning(GROUP_COLUMNS)
     .executeTakeFirstOrThrow();
-}
-
-export interface GroupFilter {
-  verified?: boolean;
-  platformKey?: string;
-  categoryKey?: string;
-  /** LIKE patterns over the search column; all must match. */
-  searchPatterns?: string[];
-  submittedBy?: number;
-  /** Start after this position. */
-  after?: Cursor;
-  limit: number;
-}
-
-/** Newest first (created_at, then id, both descending), so keyset pagination never skips a row. */
-export function listGroups(db: Kysely<Database>, filter: GroupFilter): Promise<GroupRow[]> {
-  let query = db.selectFrom('groups').select(GROUP_COLUMNS);
-  if (filter.verified !== undefined) query = query.where('is_verified', '=', filter.verified ? 1 : 0);
-  if (filter.platformKey !== undefined) query = query.where('platform_key', '=', filter.platformKey);
-  if (filter.categoryKey !== undefined) query = query.where('category_key', '=', filter.categoryKey);
-  if (filter.submittedBy !== undefined) query = query.where('submitted_by', '=', filter.submittedBy);
-  for (const pattern of filter.searchPatterns ?? []) query = query.where('search_text', 'like', pattern);
-  const after = filter.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.createdAt),
-        eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
 export function findGroup(db: Kysely<Database>, id: number): Promise<GroupRow | undefined> {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
+import { badRequest, type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
 import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
 import { GroupSchema } from './group-json.js';
@@ -14,7 +14,7 @@ import { type Logo, reencodeLogo } from './logo-image.js';
 import { multipartProblem } from './multipart-errors.js';
 import type { PageCache } from './page-cache.js';
 import { canonicalPlatform, nameKey } from './platforms.js';
-import { searchPatterns } from './search-text.js';
+import { searchTerms } from './search-text.js';
 
 const SubmitBody = Type.Object(
   {
@@ -96,6 +96,12 @@ const ListQuery = Type.Object({
       description: 'Words that must each begin a word of the title, description or tags',
     }),
   ),
+  sort: Type.Optional(
+    Type.Enum(['newest', 'relevance'], {
+      default: 'newest',
+      description: 'newest first, or with search words by relevance (title, then tags, then description)',
+    }),
+  ),
   ...PageQuery,
 });
 
@@ -136,12 +142,13 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       },
     },
     async (request, reply) => {
-      const { platform, category, search, limit, cursor } = request.query;
+      const { platform, category, search, sort, limit, cursor } = request.query;
       const platformKey = platform?.trim() ? nameKey(canonicalPlatform(platform)) : undefined;
       const categoryKey = category?.trim() ? nameKey(category) : undefined;
-      const patterns = search ? searchPatterns(search) : [];
-      const filter = { verified: true, platformKey, categoryKey, searchPatterns: patterns };
-      const page = () => groupPage(request, reply, filter, { limit, cursor });
+      const terms = searchTerms(search ?? '');
+      if (!terms.ok) throw badRequest('search', terms.message);
+      const filter = { verified: true, platformKey, categoryKey, search: terms.terms };
+      const page = () => groupPage(request, reply, filter, { limit, cursor, sort });
       // Personal pages (likedByMe) are never cached; the Link header holds our absolute URL, so the
       // key includes the origin the request came in through.
       if (request.user) return page();

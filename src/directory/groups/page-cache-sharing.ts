@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { settlesWithin } from '../../lib/settles-within.js';
 import type { PageCache } from './page-cache.js';
 
 /**
@@ -32,15 +33,36 @@ export async function sharePageCache(app: FastifyInstance, cache: PageCache): Pr
 
   // An instance that caches nothing has nothing to empty; it only tells the others.
   if (cache.ttlMs <= 0) return;
-  const subscriber = redis.duplicate();
-  subscriber.on('error', (error) => app.log.warn({ err: error }, 'page cache subscriber error'));
+  // The SUBSCRIBE waits in the connection's queue while Redis is down (start-up is not held up
+  // by it), and ioredis subscribes again after every reconnect. Until it has, and whenever the
+  // connection is lost, this instance caches nothing (the outage itself the redis plugin logs).
+  cache.hearsOthers = false;
+  const subscriber = redis.duplicate({
+    lazyConnect: false,
+    enableOfflineQueue: true,
+    commandTimeout: undefined,
+  });
+  subscriber.on('error', () => undefined);
   subscriber.on('message', (from, sender) => {
     if (from === channel && sender !== me) cache.clear();
   });
-  subscriber.on('ready', () => cache.clear());
+  subscriber.on('close', () => {
+    cache.hearsOthers = false;
+  });
+  let subscribedOnce = false;
+  subscriber.on('ready', () => {
+    // A reconnect: ioredis subscribes again right after this, and what was missed is dropped.
+    cache.clear();
+    if (subscribedOnce) cache.hearsOthers = true;
+  });
   app.addHook('onClose', async () => {
     await subscriber.quit().catch(() => subscriber.disconnect());
   });
-  if (subscriber.status === 'wait') await subscriber.connect();
-  await subscriber.subscribe(channel);
+  const subscribed = subscriber.subscribe(channel).then(() => {
+    subscribedOnce = true;
+    cache.hearsOthers = true;
+  });
+  subscribed.catch(() => undefined); // dropped by a close before Redis ever answered
+  // With Redis there, start listening before the first request; without it, start all the same.
+  if (redis.status === 'ready') await settlesWithin(subscribed, 2000);
 }

@@ -19,6 +19,7 @@ export class PageCache {
   #entries = new Map<string, { page: CachedPage; expires: number }>();
   #generation = 0;
   #tellOthers?: () => Promise<void>;
+  #hearsOthers = true;
 
   constructor(
     readonly ttlMs = 2000,
@@ -41,7 +42,7 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage, generation: number, now = Date.now()): void {
-    if (this.ttlMs <= 0 || generation !== this.#generation) return;
+    if (this.ttlMs <= 0 || !this.#hearsOthers || generation !== this.#generation) return;
     if (this.#entries.size >= this.maxEntries) {
       // Oldest first: Map keeps insertion order.
       const oldest = this.#entries.keys().next().value;
@@ -63,6 +64,15 @@ export class PageCache {
   async invalidate(): Promise<void> {
     this.clear();
     await this.#tellOthers?.();
+  }
+
+  /**
+   * Whether writes on other instances reach this cache. While they cannot (Redis is down), it
+   * keeps nothing, since it could not be told that a page has changed.
+   */
+  set hearsOthers(hears: boolean) {
+    this.#hearsOthers = hears;
+    if (!hears) this.clear();
   }
 
   /** Empties this instance's cache only (a write elsewhere, or a reconnect that may have missed one). */

@@ -20,6 +20,10 @@ export class MemoryQueue implements JobQueue {
     this.pump();
   }
 
+  reachable(): boolean {
+    return !this.closed;
+  }
+
   async remove(id: string): Promise<void> {
     const at = this.waiting.indexOf(id);
     if (at !== -1) this.waiting.splice(at, 1);

@@ -18,7 +18,9 @@ export interface JobStore {
   /**
    * Replaces the record only while the stored one is in state `whileIn`, in one atomic step
    * (across instances too). False when it is not, or is gone: someone else moved the job on.
-   * Every change of state goes through here, so a job ends exactly once.
+   * Every change of state goes through here, so a job ends exactly once. A running record is
+   * replaced only by its own run: while `whileIn` is running, the stored `attempt` must be the
+   * job's too, so a run that was taken over (its instance seemed gone) can write no more.
    */
   update(job: JobRecord, whileIn: JobState): Promise<boolean>;
   /** 1-based place in the waiting line, or null when the job is not waiting. */
@@ -32,7 +34,12 @@ export interface JobStore {
   /** Forgets the record. */
   delete(id: string): Promise<void>;
   publish(message: BusMessage): Promise<void>;
-  /** Every message any instance publishes; returns the unsubscribe function. */
+  /**
+   * Every message any instance publishes; returns the unsubscribe function. When this instance
+   * stops hearing them (Redis lost), listeners get `{kind: 'interrupted'}` once.
+   */
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /** Whether this instance hears every instance's messages right now. */
+  following(): boolean;
   close(): Promise<void>;
 }

@@ -31,7 +31,9 @@ export class MemoryJobStore implements JobStore {
 
   async update(job: JobRecord, whileIn: JobState): Promise<boolean> {
     // No await between the check and the write: nothing else runs in between.
-    if (this.jobs.get(job.id)?.state !== whileIn) return false;
+    const stored = this.jobs.get(job.id);
+    if (stored?.state !== whileIn) return false;
+    if (whileIn === 'running' && (stored.attempt ?? 0) !== (job.attempt ?? 0)) return false;
     this.jobs.set(job.id, structuredClone(job));
     return true;
   }
@@ -72,6 +74,10 @@ export class MemoryJobStore implements JobStore {
   subscribe(listener: (message: BusMessage) => void): () => void {
     this.bus.on('message', listener);
     return () => this.bus.off('message', listener);
+  }
+
+  following(): boolean {
+    return true;
   }
 
   async close(): Promise<void> {

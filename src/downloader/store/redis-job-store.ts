@@ -1,12 +1,19 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { BusMessage, JobRecord, JobState } from '../job.js';
+import { reach } from '../unreachable.js';
 import type { JobStore } from './job-store.js';
 
-/** SET only while the stored record's state is ARGV[3]: one step on the server, so no other write slips in. */
+/**
+ * SET only while the stored record's state is ARGV[3] (and, when that is running, its attempt is
+ * ARGV[4]): one step on the server, so no other write slips in.
+ */
 const UPDATE_WHILE = `
 local raw = redis.call('GET', KEYS[1])
-if not raw or cjson.decode(raw).state ~= ARGV[3] then return 0 end
+if not raw then return 0 end
+local stored = cjson.decode(raw)
+if stored.state ~= ARGV[3] then return 0 end
+if ARGV[3] == 'running' and (tonumber(stored.attempt) or 0) ~= tonumber(ARGV[4]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 return 1`;
 
@@ -31,12 +38,18 @@ return 1`;
  * The shared store: records as JSON strings with a TTL, the waiting line as a sorted set (so a
  * position is one ZRANK), per-client sets for the limit, and one pub/sub channel that every
  * instance listens on to fan events out to its own sockets.
+ *
+ * Commands go through the app's connection, which fails at once while Redis is down. The channel
+ * has a connection of its own that reconnects by itself and subscribes again each time; between
+ * losing it and having it back this instance does not follow the others (`following()`), and its
+ * listeners are told so once (`interrupted`).
  */
 export class RedisJobStore implements JobStore {
   private readonly subscriber: Redis;
   private readonly local = new EventEmitter().setMaxListeners(0);
   private readonly channel: string;
-  private ready: Promise<unknown>;
+  private readonly firstSubscription: Promise<void>;
+  private isFollowing = false;
 
   constructor(
     private readonly redis: Redis,
@@ -45,7 +58,12 @@ export class RedisJobStore implements JobStore {
     private readonly recordTtlSeconds: number,
   ) {
     this.channel = `${prefix}dl:events`;
-    this.subscriber = redis.duplicate();
+    this.subscriber = redis.duplicate({
+      lazyConnect: false,
+      enableOfflineQueue: true,
+      commandTimeout: undefined,
+      autoResubscribe: false,
+    });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, raw: string) => {
       if (channel !== this.channel) return;
@@ -55,7 +73,24 @@ export class RedisJobStore implements JobStore {
         // Not one of ours; nothing to fan out.
       }
     });
-    this.ready = this.subscriber.subscribe(this.channel);
+    let subscribed = () => {};
+    this.firstSubscription = new Promise((resolve) => {
+      subscribed = resolve;
+    });
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(this.channel).then(
+        () => {
+          this.isFollowing = true;
+          subscribed();
+        },
+        () => undefined, // lost again at once; the next 'ready' tries again
+      );
+    });
+    this.subscriber.on('close', () => {
+      if (!this.isFollowing) return;
+      this.isFollowing = false;
+      this.local.emit('message', { kind: 'interrupted' } satisfies BusMessage);
+    });
   }
 
   private key(id: string) {
@@ -67,65 +102,70 @@ export class RedisJobStore implements JobStore {
   }
 
   async create(job: JobRecord, activeLimit?: number): Promise<boolean> {
-    const created = await this.redis.eval(
-      CREATE_WITHIN_LIMIT,
-      4,
-      this.clientKey(job.client),
-      this.key(job.id),
-      `${this.prefix}dl:line`,
-      `${this.prefix}dl:seq`,
-      activeLimit === undefined || !Number.isFinite(activeLimit) ? -1 : activeLimit,
-      JSON.stringify(job),
-      this.recordTtlSeconds,
-      job.id,
+    const created = await reach(() =>
+      this.redis.eval(
+        CREATE_WITHIN_LIMIT,
+        4,
+        this.clientKey(job.client),
+        this.key(job.id),
+        `${this.prefix}dl:line`,
+        `${this.prefix}dl:seq`,
+        activeLimit === undefined || !Number.isFinite(activeLimit) ? -1 : activeLimit,
+        JSON.stringify(job),
+        this.recordTtlSeconds,
+        job.id,
+      ),
     );
     return created === 1;
   }
 
   async get(id: string): Promise<JobRecord | null> {
-    const raw = await this.redis.get(this.key(id));
+    const raw = await reach(() => this.redis.get(this.key(id)));
     return raw ? (JSON.parse(raw) as JobRecord) : null;
   }
 
   async put(job: JobRecord): Promise<void> {
-    await this.redis.set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds);
+    await reach(() => this.redis.set(this.key(job.id), JSON.stringify(job), 'EX', this.recordTtlSeconds));
   }
 
   async update(job: JobRecord, whileIn: JobState): Promise<boolean> {
-    const done = await this.redis.eval(
-      UPDATE_WHILE,
-      1,
-      this.key(job.id),
-      JSON.stringify(job),
-      this.recordTtlSeconds,
-      whileIn,
+    const done = await reach(() =>
+      this.redis.eval(
+        UPDATE_WHILE,
+        1,
+        this.key(job.id),
+        JSON.stringify(job),
+        this.recordTtlSeconds,
+        whileIn,
+        job.attempt ?? 0,
+      ),
     );
     return done === 1;
   }
 
   async position(id: string): Promise<number | null> {
-    const rank = await this.redis.zrank(`${this.prefix}dl:line`, id);
+    const rank = await reach(() => this.redis.zrank(`${this.prefix}dl:line`, id));
     return rank === null ? null : rank + 1;
   }
 
   async leaveLine(id: string): Promise<void> {
-    await this.redis.zrem(`${this.prefix}dl:line`, id);
+    await reach(() => this.redis.zrem(`${this.prefix}dl:line`, id));
   }
 
   async activeCount(client: string): Promise<number> {
-    return this.redis.scard(this.clientKey(client));
+    return reach(() => this.redis.scard(this.clientKey(client)));
   }
 
   async release(job: JobRecord): Promise<void> {
-    await this.redis.srem(this.clientKey(job.client), job.id);
+    await reach(() => this.redis.srem(this.clientKey(job.client), job.id));
   }
 
   async delete(id: string): Promise<void> {
-    await this.redis.del(this.key(id));
+    await reach(() => this.redis.del(this.key(id)));
   }
 
   async publish(message: BusMessage): Promise<void> {
-    await this.redis.publish(this.channel, JSON.stringify(message));
+    await reach(() => this.redis.publish(this.channel, JSON.stringify(message)));
   }
 
   subscribe(listener: (message: BusMessage) => void): () => void {
@@ -133,9 +173,13 @@ export class RedisJobStore implements JobStore {
     return () => this.local.off('message', listener);
   }
 
-  /** Resolves once this instance hears the channel (tests wait for it before publishing). */
+  following(): boolean {
+    return this.isFollowing;
+  }
+
+  /** Resolves once this instance first hears the channel (tests wait for it before publishing). */
   async listening(): Promise<void> {
-    await this.ready;
+    await this.firstSubscription;
   }
 
   async close(): Promise<void> {

@@ -22,6 +22,7 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
+  'X-RateLimit-Scope',
   'Retry-After',
   'ETag',
   'Content-Range',

@@ -17,7 +17,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['downloader'],
         summary: 'State of a download: position, progress, files or error',
         params: JobIdParams,
-        response: { 200: JobSchema, ...problemResponses(400, 404, 429) },
+        response: { 200: JobSchema, ...problemResponses(400, 404, 429, 503) },
       },
     },
     async (request) => {
@@ -39,7 +39,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`failed` with error code `CANCELLED`, and live-queue clients get that error. A job that has ' +
           'already ended (done, failed or expired) is a 409 and stays as it is.',
         params: JobIdParams,
-        response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429) },
+        response: { 200: JobSchema, ...problemResponses(400, 404, 409, 429, 503) },
       },
     },
     async (request) => {

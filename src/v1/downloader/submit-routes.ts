@@ -86,7 +86,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { id: job.id, status: job.state, position, ...links(request, job.id) };
   };
 
-  const response = { 202: AcceptedSchema, ...problemResponses(400, 404, 413, 415, 429) };
+  const response = { 202: AcceptedSchema, ...problemResponses(400, 404, 413, 415, 429, 503) };
 
   app.post(
     '/d/:platform',

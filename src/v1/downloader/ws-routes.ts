@@ -5,8 +5,19 @@ import { downloaderFor } from '../../downloader/downloader-for.js';
 import type { BusMessage, JobEvent } from '../../downloader/job.js';
 import { JobIdParams, toWireMessage } from './job-json.js';
 
-/** Close codes of the live queue: 1000 after the final message, 4404 for an unknown id. */
+/**
+ * Close codes of the live queue: 1000 after the final message, 4404 for an unknown id, 1013 (try
+ * again later) when this instance cannot follow the job's events (the shared queue is down).
+ */
 export const CLOSE_UNKNOWN_JOB = 4404;
+export const CLOSE_TRY_AGAIN = 1013;
+
+/** The last word to a watcher whose job this instance cannot follow; the job itself may go on. */
+const UNFOLLOWABLE = {
+  code: 'QUEUE_UNAVAILABLE',
+  message:
+    'Live updates are unavailable right now (the download queue cannot be reached). The download may still finish: reconnect in a few seconds, or ask its status URL.',
+} as const;
 
 const isFinal = (event: JobEvent) => event.type === 'done' || event.type === 'error';
 
@@ -48,7 +59,16 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         socket.close(1000, event.type === 'done' ? 'done' : 'failed');
       }
     };
+    // Not `emit`: the job has not failed, only the watch has, and the close code says so.
+    const giveUp = () => {
+      stop();
+      if (done || socket.readyState !== socket.OPEN) return;
+      done = true;
+      socket.send(JSON.stringify({ type: 'error', id, ...UNFOLLOWABLE }));
+      socket.close(CLOSE_TRY_AGAIN, 'live updates unavailable');
+    };
     const handle = async (message: BusMessage) => {
+      if (message.kind === 'interrupted') return giveUp();
       if (message.kind === 'job') return emit(message.event);
       // The line moved: a waiting job learns its new place.
       if (message.kind !== 'queue-moved' || lastPosition === null) return;
@@ -64,7 +84,14 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     socket.on('close', stop);
     socket.on('error', stop);
 
-    const current = await service.currentEvent(id);
+    let current: JobEvent | null;
+    try {
+      // Without the bus nothing after this first state would arrive: a watch that could only hang.
+      if (!service.following()) return giveUp();
+      current = await service.currentEvent(id);
+    } catch {
+      return giveUp();
+    }
     if (!current) {
       stop();
       socket.close(CLOSE_UNKNOWN_JOB, 'No download with that id.');

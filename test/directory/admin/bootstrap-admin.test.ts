@@ -69,6 +69,19 @@ describe('admin bootstrap from ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD', (
     );
   });
 
+  it('instances bootstrapping the same admin at once: one creates it, the others find it', async () => {
+    const app = await buildTestApp();
+    const spec = { username: 'racer', email: 'racer@example.org', password: 'racer-password-1' };
+    const outcomes = await Promise.all([
+      ensureAdmin(app.db, spec),
+      ensureAdmin(app.db, spec),
+      ensureAdmin(app.db, spec),
+    ]);
+    assert.deepEqual(outcomes.sort(), ['created', 'unchanged', 'unchanged']);
+    const admins = await app.db.selectFrom('users').select(['username', 'role']).execute();
+    assert.deepEqual(admins, [{ username: 'racer', role: 'admin' }]);
+  });
+
   it('refuses when the username and the e-mail belong to two different accounts', async () => {
     const app = await buildTestApp();
     await createUser(app.db, { username: 'one', email: 'one@example.org', passwordHash: 'x' });

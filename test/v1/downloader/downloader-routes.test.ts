@@ -471,6 +471,6 @@ describe('DELETE /api/v1/jobs/:id', () => {
     if (!spec) return; // the OpenAPI plugin belongs to another area and may not be mounted
     const route = spec.paths['/api/v1/jobs/{id}']?.delete;
     assert.ok(route, 'DELETE /api/v1/jobs/{id} is in the OpenAPI document');
-    assert.deepEqual(Object.keys(route.responses).sort(), ['200', '400', '404', '409', '429']);
+    assert.deepEqual(Object.keys(route.responses).sort(), ['200', '400', '404', '409', '429', '503']);
   });
 });
