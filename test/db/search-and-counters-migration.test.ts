@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { Migrator, sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { createDatabase, dialectOf } from '../../src/db/database.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import type { UsersTable } from '../../src/db/tables/accounts.js';
 import { listGroups } from '../../src/directory/groups/groups-repository.js';
 import { searchIndexIsIntact } from '../../src/directory/groups/search-index-repository.js';
 import { searchTerms } from '../../src/directory/groups/search-text.js';
@@ -24,7 +25,9 @@ test('a database from before the search index and the counters is brought up to 
   assert.equal(before.error, undefined);
 
   // As the service wrote them then: the search column held the words themselves.
-  const user = await db
+  // The users table as it was then, before usernames had a skeleton (migration 009).
+  const then = db as unknown as Kysely<{ users: Omit<UsersTable, 'username_skeleton'> }>;
+  const user = await then
     .insertInto('users')
     .values({
       username: 'old',

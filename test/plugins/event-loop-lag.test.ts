@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { after, describe, it } from 'node:test';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
 import { eventLoopLagMonitor, type LagMonitor } from '../../src/plugins/event-loop-lag.js';
@@ -17,6 +17,8 @@ async function healthApp(p99Ms: number, config: Partial<Config> = {}) {
   const { db } = createDatabase({ sqlitePath: ':memory:' });
   app.decorate('db', db);
   app.decorate('redis', null);
+  // The file storage answers; its own failures are tested in test/plugins/storage.test.ts.
+  app.decorate('blobs', { check: async () => undefined } as unknown as FastifyInstance['blobs']);
   app.decorate('config', { ...env(), ...config });
   let stopped = false;
   const lagMonitor: LagMonitor = { p99Ms: () => p99Ms, stop: () => (stopped = true) };
@@ -33,14 +35,20 @@ describe('GET /readyz and the event loop', () => {
     const { app } = await healthApp(12);
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.json(), { status: 'ok', checks: { database: 'ok', storage: 'ok', eventLoop: 'ok' } });
+    assert.deepEqual(res.json(), {
+      status: 'ok',
+      checks: { database: 'ok', storage: 'ok', eventLoop: 'ok' },
+    });
   });
 
   it('answers 503 eventLoop: lagging above it, so a load balancer routes around the instance', async () => {
     const { app } = await healthApp(650);
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { status: 'unavailable', checks: { database: 'ok', storage: 'ok', eventLoop: 'lagging' } });
+    assert.deepEqual(res.json(), {
+      status: 'unavailable',
+      checks: { database: 'ok', storage: 'ok', eventLoop: 'lagging' },
+    });
   });
 
   it('takes the threshold from the configuration', async () => {
