@@ -47,6 +47,8 @@ export interface Config {
   jikanUrl: string;
   /** How long one request to Jikan may take before it counts as timed out, in milliseconds. */
   jikanTimeoutMs: number;
+  /** How often top and the current season are renewed ahead of any question; 0: never, not even at start. */
+  jikanRefreshMs: number;
   /** Requests per minute and client network on /api/v1. */
   rateLimitPerMinute: number;
   /** Registrations per hour and client network (a write budget, docs/directory.md). */
@@ -210,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
     jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
     jikanTimeoutMs: int('JIKAN_TIMEOUT_MS', 8000, 100, 120_000),
+    jikanRefreshMs: int('JIKAN_REFRESH_MINUTES', 360, 0, 10_080) * 60_000,
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     registrationsPerHour: int('REGISTRATIONS_PER_HOUR', 5, 1, 1_000_000),
     groupSubmissionsPerHour: int('GROUP_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
