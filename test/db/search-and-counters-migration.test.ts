@@ -69,10 +69,10 @@ test('a database from before the search index and the counters is brought up to 
   const latest = await migrator.migrateToLatest();
   assert.equal(latest.error, undefined);
   // Every later migration after 005, these two first (later ones are not this test's concern).
-  assert.deepEqual(
-    latest.results?.map((r) => r.migrationName).slice(0, 2),
-    ['006-search-index', '007-stat-counters'],
-  );
+  assert.deepEqual(latest.results?.map((r) => r.migrationName).slice(0, 2), [
+    '006-search-index',
+    '007-stat-counters',
+  ]);
   assert.deepEqual(
     latest.results?.map((r) => r.migrationName),
     Object.keys(migrations).filter((name) => name > '005-downloads'),
