@@ -61,7 +61,7 @@ describe('Redis goes down and comes back', {
   test('with Redis up the rate limit is shared and /readyz says redis ok', async () => {
     const ready = await answered(app, '/readyz');
     assert.equal(ready.statusCode, 200);
-    assert.deepEqual(ready.json().checks, { database: 'ok', redis: 'ok', storage: 'ok' });
+    assert.deepEqual(ready.json().checks, { database: 'ok', redis: 'ok', storage: 'ok', eventLoop: 'ok' });
     const res = await answered(app, { url: '/api/v1/util/uuid', remoteAddress: '10.0.0.1' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['x-ratelimit-scope'], undefined);
@@ -97,7 +97,7 @@ describe('Redis goes down and comes back', {
 
     const ready = await answered(app, '/readyz');
     assert.equal(ready.statusCode, 503);
-    assert.deepEqual(ready.json().checks, { database: 'ok', redis: 'down', storage: 'ok' });
+    assert.deepEqual(ready.json().checks, { database: 'ok', redis: 'down', storage: 'ok', eventLoop: 'ok' });
     assert.equal((await answered(app, '/healthz')).statusCode, 200);
 
     // The rate limit goes on, per instance, and says so.
