@@ -8,6 +8,7 @@ import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admi
 import { directory } from './directory/index.js';
 import csrf from './plugins/csrf.js';
 import database from './plugins/database.js';
+import engines from './plugins/engines.js';
 import errors, { sendFrameworkError } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
 import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(database);
   await app.register(redis);
   await app.register(sweeps);
+  await app.register(engines);
   await app.register(storage);
   await app.register(loopbackOnly);
   await app.register(securityHeaders);

@@ -47,9 +47,19 @@ export interface Config {
   jikanUrl: string;
   /** How long one request to Jikan may take before it counts as timed out, in milliseconds. */
   jikanTimeoutMs: number;
-  /** Requests per minute and client IP on /api/v1. */
+  /** How often top and the current season are renewed ahead of any question; 0: never, not even at start. */
+  jikanRefreshMs: number;
+  /** Requests per minute and client network on /api/v1. */
   rateLimitPerMinute: number;
-  /** Media pools reachable only from loopback. */
+  /** Registrations per hour and client network (a write budget, docs/directory.md). */
+  registrationsPerHour: number;
+  /** Group submissions per hour, per account and per client network. */
+  groupSubmissionsPerHour: number;
+  /** Bearer token for GET /metrics; when set, loopback alone no longer gets in. */
+  metricsToken?: string;
+  /** Bearer token for operator things (private pools); when set, loopback alone no longer gets in. */
+  operatorToken?: string;
+  /** Media pools reachable only from loopback (or with the operator token). */
   privatePools: string[];
   /** How long finished downloads are kept, in seconds. */
   downloadRetentionSeconds: number;
@@ -202,7 +212,12 @@ export function loadConfig(env: Env = process.env): Config {
     ffmpegPath: str('FFMPEG_PATH') ?? 'ffmpeg',
     jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
     jikanTimeoutMs: int('JIKAN_TIMEOUT_MS', 8000, 100, 120_000),
+    jikanRefreshMs: int('JIKAN_REFRESH_MINUTES', 360, 0, 10_080) * 60_000,
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    registrationsPerHour: int('REGISTRATIONS_PER_HOUR', 5, 1, 1_000_000),
+    groupSubmissionsPerHour: int('GROUP_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
+    metricsToken: str('METRICS_TOKEN'),
+    operatorToken: str('OPERATOR_TOKEN'),
     privatePools: (str('PRIVATE_POOLS') ?? '')
       .split(',')
       .map((p) => p.trim().toLowerCase())
@@ -214,6 +229,11 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (config.sessionSecret && config.sessionSecret.length < 32) {
     problems.push('SESSION_SECRET must be at least 32 characters');
+  }
+  for (const name of ['METRICS_TOKEN', 'OPERATOR_TOKEN']) {
+    const token = str(name);
+    if (token !== undefined && !/^[\x21-\x7e]{32,}$/.test(token))
+      problems.push(`${name} must be at least 32 printable characters without spaces`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   if (!config.sessionSecret) {

@@ -25,6 +25,8 @@ async function main() {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  // Read (and log) the engine versions now, in the background, so a stale yt-dlp shows at start.
+  void app.engines.report();
 }
 
 main().catch((error) => {

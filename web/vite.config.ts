@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', sourcemap: 'hidden' },
   server: {
     // `npm run dev:web` serves the UI with hot reload and hands /api to `npm start` on port 3000.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -22,6 +22,7 @@ async function main(argv: string[]): Promise<number> {
       {
         out: (line) => console.log(line),
         err: (line) => console.error(line),
+        progress: { isTTY: Boolean(process.stderr.isTTY), write: (text) => process.stderr.write(text) },
       },
     );
   } finally {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
@@ -44,7 +44,10 @@ export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>
     pool.on('error', (error) => options.onPoolError?.(error));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  if (options.sqlitePath !== ':memory:') mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ':memory:') {
+    mkdirSync(dirname(options.sqlitePath), { recursive: true });
+    keepPrivate(options.sqlitePath);
+  }
   const sqlite = new SqliteDatabase(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -54,6 +57,16 @@ export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * The database file is readable by its owner only, like the session secret (it holds password
+ * hashes and session hashes). Created 0600 before SQLite opens it, SQLite gives its WAL and
+ * shared-memory files the same mode; an older, wider file is narrowed.
+ */
+function keepPrivate(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
 }
 
 /**

@@ -93,7 +93,7 @@ export function searchColumn(parts: { title: string; description: string; tags: 
 
 /**
  * Brings every stored search column to the form searchColumn gives today, in slices of `batch`
- * groups by id, each slice its own transaction (unless told otherwise, as a migration does),
+ * groups by id, each slice its own statement set (and, outside a migration, its own transaction),
  * so that writers are never held up for long and the full-text triggers keep the index in step.
  * Returns how many rows changed.
  */
@@ -102,8 +102,8 @@ export async function rewriteSearchColumn(
   options: {
     batch?: number;
     onProgress?: (done: number, changed: number) => void;
-    /** Off inside a transaction already open (a migration): slices then share it. */
-    transactionPerSlice?: boolean;
+    /** The caller holds a transaction already (a migration: src/db/migrate.ts). */
+    inTransaction?: boolean;
   } = {},
 ): Promise<number> {
   const batch = options.batch ?? 2000;
@@ -112,8 +112,8 @@ export async function rewriteSearchColumn(
   let changed = 0;
   for (;;) {
     const slice = (trx: Kysely<Database>) => rewriteSlice(trx, lastId, batch);
-    const own = options.transactionPerSlice !== false && !db.isTransaction;
-    const result = own ? await db.transaction().execute(slice) : await slice(db);
+    const result =
+      db.isTransaction || options.inTransaction ? await slice(db) : await db.transaction().execute(slice);
     if (result.rows === 0) break;
     lastId = result.lastId;
     done += result.rows;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { EgressProxy } from '../lib/egress-proxy.js';
 import { settlesWithin } from '../lib/settles-within.js';
 import { scratchDirOf } from '../lib/storage/open-blob-store.js';
 import { DEFAULT_SETTINGS, DownloaderService } from './downloader-service.js';
@@ -30,8 +31,9 @@ export function downloaderFor(app: FastifyInstance): Promise<DownloaderService> 
   return service;
 }
 
-export function defaultEngines(config: Config): Record<Platform, Engine> {
-  const tools = { ytdlpPath: config.ytdlpPath, ffmpegPath: config.ffmpegPath };
+/** The engines; `proxyUrl` is the egress guard every yt-dlp run connects through. */
+export function defaultEngines(config: Config, proxyUrl?: string): Record<Platform, Engine> {
+  const tools = { ytdlpPath: config.ytdlpPath, ffmpegPath: config.ffmpegPath, proxyUrl };
   const ytdlp = new YtdlpEngine(tools, safePageFetcher);
   return {
     youtube: ytdlp,
@@ -64,11 +66,21 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
         maxStalls: settings.attempts,
       })
     : new MemoryQueue(config.downloadWorkers);
+  // yt-dlp resolves and connects on its own: it reaches the network only through this guard,
+  // which holds it to the safe fetcher's public-address policy (docs/downloader.md).
+  const egress = new EgressProxy({
+    allowLoopbackForTests: config.allowLoopbackFetchForTests,
+    onRefused: (host, reason) => app.log.warn({ host, reason }, 'egress guard refused a connection'),
+  });
+  const proxyUrl = await egress.start();
+  app.addHook('onClose', async () => {
+    await egress.close();
+  });
   const service = new DownloaderService(
     store,
     queue,
     new ResultsStore(app.blobs, scratchDirOf(config.dataDir, 'downloads')),
-    defaultEngines(config),
+    defaultEngines(config, proxyUrl),
     settings,
     app.log.child({ area: 'downloader' }),
   );

@@ -92,10 +92,11 @@ export class DownloaderService {
 
   /**
    * Queues a job for a client, or refuses with 429 when the client has too many, or with 503
-   * (QUEUE_UNAVAILABLE) when the shared queue cannot be reached.
+   * (QUEUE_UNAVAILABLE) when the shared queue cannot be reached. The client is its network
+   * (lib/client-network.ts), so the addresses of one IPv6 /64 share one cap.
    */
-  async submit(request: JobRequest, clientAddress: string): Promise<JobView> {
-    const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 16);
+  async submit(request: JobRequest, clientNetwork: string): Promise<JobView> {
+    const client = createHash('sha256').update(clientNetwork).digest('base64url').slice(0, 16);
     const job = newJobRecord(request, client);
     // Asked first, so that a queue known to be down leaves no record behind.
     if (!this.queue.reachable()) throw queueUnavailable();

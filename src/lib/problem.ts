@@ -50,7 +50,6 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   UPSTREAM_FAILED: [502, 'Upstream service failed'],
   UPSTREAM_TIMEOUT: [504, 'Upstream service timed out'],
   SERVICE_UNAVAILABLE: [503, 'Service unavailable'],
-  // After SERVICE_UNAVAILABLE, so that a bare 503 keeps that code (problemFromStatus takes the first).
   STORAGE_UNAVAILABLE: [503, 'File storage unavailable'],
   QUEUE_UNAVAILABLE: [503, 'Queue unavailable'],
 };
@@ -114,9 +113,31 @@ export function problemType(code: ProblemCode): string {
   return `https://kizuna.dev/problems/${code.toLowerCase().replaceAll('_', '-')}`;
 }
 
+/**
+ * The code of an error that carries only a status (a plugin's or Node's own). Spelled out, not
+ * looked up in TITLES: several codes share a status, and a bare 403 (a static file refused) is
+ * FORBIDDEN, never CSRF_INVALID, which only the CSRF check may say.
+ */
+const CODE_OF_STATUS: Partial<Record<number, ProblemCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'UPSTREAM_FAILED',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'UPSTREAM_TIMEOUT',
+};
+
 export function problemFromStatus(status: number): ProblemCode {
-  for (const [code, [s]] of Object.entries(TITLES)) if (s === status) return code as ProblemCode;
-  return status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED';
+  return CODE_OF_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED');
 }
 
 /** Shorthands, so that call sites read as the refusal they make. */

@@ -1,21 +1,27 @@
 import { parseArgs } from 'node:util';
 import { ALL_CATEGORIES, isValidPoolName, MEDIA_POOLS } from './categories.js';
 import { importIntoPool, readSidecar, SidecarError } from './importer.js';
+import { formatOfName } from './manifest.js';
+import {
+  exportManifestCommand,
+  importManifestCommand,
+  type ManifestIo,
+  ManifestUsageError,
+} from './manifest-commands.js';
 import { listItems } from './media-repository.js';
 import type { MediaStore } from './media-store.js';
 
 export const USAGE = `usage:
   npm run media -- import <pool> <dir|files…> [--credits credits.json]
+  npm run media -- import-manifest <file.json|.ndjson|.csv> [--parallel N] [--max-mb N]
+  npm run media -- export-manifest <dir> [--pool P] [--format ndjson|json|csv]
   npm run media -- list [pool] [--limit N]
   npm run media -- remove <pool> <sha256>
   npm run media -- stats`;
 
 export class UsageError extends Error {}
 
-export interface Output {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type Output = ManifestIo;
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -50,8 +56,21 @@ export async function runMediaCommand(
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { credits: { type: 'string' }, limit: { type: 'string', default: '50' } },
+    options: {
+      credits: { type: 'string' },
+      limit: { type: 'string', default: '50' },
+      parallel: { type: 'string', default: '4' },
+      'max-mb': { type: 'string', default: '50' },
+      pool: { type: 'string' },
+      format: { type: 'string', default: 'ndjson' },
+    },
   });
+  const wholeNumber = (name: string, text: string, max: number) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new UsageError(`--${name} takes a whole number from 1 to ${max}`);
+    return n;
+  };
   const [command, ...args] = positionals;
   switch (command) {
     case 'import': {
@@ -85,6 +104,31 @@ export async function runMediaCommand(
         `${pool}: ${report.added} added, ${report.linked} linked to stored bytes, ${report.updated} credits updated, ${report.duplicates} duplicates skipped, ${report.refused} refused`,
       );
       return report.refused > 0 ? 1 : 0;
+    }
+    case 'import-manifest': {
+      const [file] = args;
+      if (!file || args.length > 1) throw new UsageError(`name one manifest file\n${USAGE}`);
+      const known = (pool: string) =>
+        ALL_CATEGORIES.includes(pool) ||
+        (MEDIA_POOLS as readonly string[]).includes(pool) ||
+        options.privatePools.includes(pool);
+      return importManifestCommand(
+        store,
+        {
+          file,
+          knownPools: known,
+          parallel: wholeNumber('parallel', values.parallel, 16),
+          maxBytes: wholeNumber('max-mb', values['max-mb'], 1024) * 1024 * 1024,
+        },
+        io,
+      ).catch(rethrowAsUsage);
+    }
+    case 'export-manifest': {
+      const [dir] = args;
+      if (!dir || args.length > 1) throw new UsageError(`name the directory to export into\n${USAGE}`);
+      const format = formatOfName(`x.${values.format}`);
+      if (!format) throw new UsageError('--format is one of ndjson, json, csv');
+      return exportManifestCommand(store, { dir, pool: values.pool, format }, io).catch(rethrowAsUsage);
     }
     case 'list': {
       const pool = args[0] === undefined ? undefined : checkPool(args[0], options.privatePools, io);
@@ -127,4 +171,9 @@ export async function runMediaCommand(
     default:
       throw new UsageError(USAGE);
   }
+}
+
+function rethrowAsUsage(error: unknown): never {
+  if (error instanceof ManifestUsageError) throw new UsageError(error.message);
+  throw error;
 }

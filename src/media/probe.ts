@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
+import { IMAGE_PIXEL_BUDGET, imageDecoding } from '../lib/work-gate.js';
 import { ACCEPTED_TYPES } from './media-types.js';
 
 const run = promisify(execFile);
@@ -42,8 +43,17 @@ export async function probeMedia(path: string, ffmpegPath: string): Promise<Prob
     );
   }
   if (accepted.kind === 'image') {
+    // Through the image gate like every untrusted decode (lib/work-gate.ts), and refused past the
+    // pixel budget before anything decodes the pixels.
+    const meta = await imageDecoding.run(() =>
+      sharp(path, { animated: true, limitInputPixels: IMAGE_PIXEL_BUDGET })
+        .metadata()
+        .catch(() => null),
+    );
+    if (!meta) throw new NotMediaError(`${detected.mime} that does not decode`);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > IMAGE_PIXEL_BUDGET)
+      throw new NotMediaError(`${detected.mime} larger than ${IMAGE_PIXEL_BUDGET} pixels`);
     try {
-      const meta = await sharp(path, { animated: true }).metadata();
       const pages = meta.pages ?? 1;
       const height =
         meta.pageHeight ?? (meta.height && pages > 1 ? Math.round(meta.height / pages) : meta.height);

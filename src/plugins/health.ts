@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { settlesWithin } from '../lib/settles-within.js';
+import { EngineReportSchema } from './engines.js';
 import { eventLoopLagMonitor, type LagMonitor } from './event-loop-lag.js';
 
 const Status = Type.Object({
@@ -12,9 +13,23 @@ const Status = Type.Object({
       Type.String({ description: 'ok, or down (lagging for the event loop); then the status is 503' }),
     ),
   ),
+  // What an operator should see but what does not make the instance unready: the download engines.
+  details: Type.Optional(Type.Object({ engines: Type.Optional(EngineReportSchema) })),
 });
 
 const READY_CHECK_MS = 2000;
+
+/** The work's value when it succeeds within `ms`, else undefined. */
+async function valueWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let value: T | undefined;
+  const settled = await settlesWithin(
+    work.then((v) => {
+      value = v;
+    }),
+    ms,
+  );
+  return settled ? value : undefined;
+}
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }> = async (app, options) => {
   // One per app, started once the app is ready, so the work of starting up (migrations, the first
@@ -49,10 +64,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }
     async (_request, reply) => {
       const checks: Record<string, string> = {};
       // A probe must answer in time even when a dependency hangs rather than fails.
-      const [database, redis, storage] = await Promise.all([
+      const [database, redis, storage, engines] = await Promise.all([
         settlesWithin(sql`select 1`.execute(app.db), READY_CHECK_MS),
         app.redis ? settlesWithin(app.redis.ping(), READY_CHECK_MS) : undefined,
         settlesWithin(app.blobs.check(), READY_CHECK_MS),
+        // Absent where the health routes run alone (their own tests).
+        app.hasDecorator('engines') ? valueWithin(app.engines.report(), READY_CHECK_MS) : undefined,
       ]);
       checks.database = database ? 'ok' : 'down';
       if (redis !== undefined) checks.redis = redis ? 'ok' : 'down';
@@ -60,7 +77,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }
       // A process whose event loop stalls answers everything late; better routed around a while.
       checks.eventLoop = (lag?.p99Ms() ?? 0) > app.config.eventLoopLagMs ? 'lagging' : 'ok';
       const ok = Object.values(checks).every((v) => v === 'ok');
-      return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
+      return reply
+        .code(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'unavailable', checks, ...(engines ? { details: { engines } } : {}) });
     },
   );
 };

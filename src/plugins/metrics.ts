@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at GET /metrics, for loopback only. Each app has its own registry. */
+/** Prometheus metrics at GET /metrics, for loopback only or METRICS_TOKEN (loopback-only.ts). Each app has its own registry. */
 async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -29,7 +29,7 @@ async function metricsPlugin(app: FastifyInstance) {
 
   app.get(
     '/metrics',
-    { config: { cache: 'no-store' }, preHandler: app.loopbackOnly, schema: { hide: true } },
+    { config: { cache: 'no-store' }, preHandler: app.metricsOnly, schema: { hide: true } },
     async (_request, reply) => {
       reply.type(registry.contentType);
       return registry.metrics();

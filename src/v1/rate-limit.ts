@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { requestClientNetwork } from '../lib/client-network.js';
 import { rateLimited } from '../lib/problem.js';
 import { sharedOrLocalStore } from './rate-limit-store.js';
 
@@ -8,8 +8,8 @@ import { sharedOrLocalStore } from './rate-limit-store.js';
 export const SCOPE_HEADER = 'x-ratelimit-scope';
 
 /**
- * The fair per-IP limit of the public API, with the IETF RateLimit-* headers. Counts live in
- * Redis when configured, so every instance enforces one shared budget; while Redis is
+ * The fair per-client-network limit of the public API, with the IETF RateLimit-* headers. Counts
+ * live in Redis when configured, so every instance enforces one shared budget; while Redis is
  * unreachable each instance counts on its own and says so (`X-RateLimit-Scope: local`).
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
@@ -29,9 +29,9 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     ...(app.redis ? { store: sharedOrLocalStore(app.redis, nameSpace, onScope) } : {}),
     // The store above does not fail; should a count fail all the same, the request goes through.
     skipOnError: true,
-    // A forwarded "address" that is no address (a client's own X-Forwarded-For behind a trusting
-    // proxy setting) would be a fresh budget per made-up string: such requests share the peer's.
-    keyGenerator: (request) => (isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? request.ip)),
+    // Per client network (an IPv4 address, an IPv6 /64): rotating through one's own /64 earns no
+    // fresh budget.
+    keyGenerator: requestClientNetwork,
     errorResponseBuilder: (_request, context) =>
       rateLimited(context.ttl / 1000, `Rate limit of ${context.max} requests per minute exceeded.`),
   });

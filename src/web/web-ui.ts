@@ -51,5 +51,7 @@ export async function webUi(app: FastifyInstance, { distDir = WEB_DIST }: { dist
     root: join(distDir, 'assets'),
     prefix: '/assets/',
     ...IMMUTABLE_FILES,
+    // Source maps (vite writes them for local debugging) would hand out the UI's source: never served.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
   });
 }

@@ -40,6 +40,7 @@ before(async () => {
     const rows = Array.from({ length: Math.min(500, USERS - i) }, (_, j) => ({
       username: `seed${i + j}`,
       username_key: `seed${i + j}`,
+      username_skeleton: `seed${i + j}`,
       email: `seed${i + j}@example.org`,
       email_key: `seed${i + j}@example.org`,
       password_hash: 'not a hash',

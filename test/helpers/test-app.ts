@@ -64,6 +64,14 @@ export function testConfig(resources: Omit<TestResources, 'release'>): Config {
       DATA_DIR: resources.dataDir,
       SESSION_SECRET: 'test-secret-'.padEnd(48, 'x'),
       DEMO_CONTENT: 'false',
+      // No test asks the real anime database; the ones about prefetching point it at a fake.
+      JIKAN_REFRESH_MINUTES: '0',
+      // Tests register and submit far more than a person would; the budgets' own tests set them low.
+      REGISTRATIONS_PER_HOUR: '100000',
+      GROUP_SUBMISSIONS_PER_HOUR: '100000',
+      // A test machine running files in parallel pauses its event loop far longer than a served
+      // instance may; readiness's own event-loop tests steer the monitor themselves.
+      EVENT_LOOP_LAG_MS: '60000',
     }),
     databaseUrl: resources.databaseUrl,
     redisUrl: resources.redisUrl,

@@ -17,6 +17,7 @@ async function healthApp(p99Ms: number, config: Partial<Config> = {}) {
   const { db } = createDatabase({ sqlitePath: ':memory:' });
   app.decorate('db', db);
   app.decorate('redis', null);
+  // The file storage answers; its own failures are tested in test/plugins/storage.test.ts.
   app.decorate('blobs', { check: async () => undefined } as unknown as FastifyInstance['blobs']);
   app.decorate('config', { ...env(), ...config });
   let stopped = false;

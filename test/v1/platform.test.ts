@@ -60,6 +60,16 @@ describe('public API v1 platform', () => {
       assert.equal((await from('203.0.113.2')).statusCode, 200, 'another address has its own budget');
     });
 
+    it('counts an IPv6 client by its /64: six addresses of one /64 share one budget, another /64 has its own', async () => {
+      const app = await buildTestApp({ rateLimitPerMinute: 3 });
+      const from = (remoteAddress: string) => app.inject({ url: '/api/v1/endpoints', remoteAddress });
+      const statuses: number[] = [];
+      for (let host = 1; host <= 6; host++)
+        statuses.push((await from(`2001:db8:5:6::${host.toString(16)}`)).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429, 429]);
+      assert.equal((await from('2001:db8:5:7::1')).statusCode, 200, 'the next /64 is another client');
+    });
+
     it('does not count directory requests', async () => {
       const app = await buildTestApp({ rateLimitPerMinute: 1 });
       for (let i = 0; i < 3; i++) assert.equal((await app.inject({ url: '/api/auth/me' })).statusCode, 200);
@@ -107,6 +117,29 @@ describe('public API v1 platform', () => {
         const res = await app.inject({ url: '/metrics', headers: { [header]: '127.0.0.1' } });
         assert.equal(res.statusCode, 404, header);
       }
+    });
+
+    it('with METRICS_TOKEN, answers the bearer of the token from anywhere and nobody else, loopback included', async () => {
+      const token = 'metrics-token-for-tests-0123456789abcdef';
+      const app = await buildTestApp({ metricsToken: token });
+      const scrape = (remoteAddress: string, authorization?: string) =>
+        app.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      const ok = await scrape('203.0.113.9', `Bearer ${token}`);
+      assert.equal(ok.statusCode, 200);
+      assert.match(ok.body, /http_request_duration_seconds/);
+      assertProblem(await scrape('127.0.0.1'), 404, 'NOT_FOUND');
+      assertProblem(await scrape('203.0.113.9', 'Bearer wrong'), 404, 'NOT_FOUND');
+      assertProblem(await scrape('127.0.0.1', `Bearer ${token.slice(0, -1)}`), 404, 'NOT_FOUND');
+    });
+
+    it('refuses to start with a short METRICS_TOKEN or OPERATOR_TOKEN', async () => {
+      const { ConfigError, loadConfig } = await import('../../src/config.js');
+      for (const name of ['METRICS_TOKEN', 'OPERATOR_TOKEN'])
+        assert.throws(
+          () =>
+            loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-kizuna', [name]: 'short' }),
+          (error: unknown) => error instanceof ConfigError && error.problems.some((p) => p.startsWith(name)),
+        );
     });
 
     it('stays closed behind a trusted proxy, which connects from loopback on behalf of anyone', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -26,6 +26,26 @@ describe('browser UI', () => {
       assert.equal(res.headers['cache-control'], 'no-cache');
       assert.match(res.body, /<div id="app"><\/div>/);
       assert.match(res.body, /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    }
+  });
+
+  it('never serves source maps, though the build keeps them on disk', async () => {
+    const maps = readdirSync(join(WEB_DIST, 'assets')).filter((name) => name.endsWith('.map'));
+    for (const name of maps) {
+      const res = await app.inject({ url: `/assets/${name}` });
+      assert.equal(res.statusCode, 404, name);
+    }
+    const script = readdirSync(join(WEB_DIST, 'assets')).find((name) => name.endsWith('.js'));
+    const res = await app.inject({ url: `/assets/${script}` });
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(res.body, /sourceMappingURL/);
+  });
+
+  it('labels a refusal of the static files FORBIDDEN, never CSRF_INVALID', async () => {
+    for (const url of ['/assets/.env', '/assets/..%2f..%2fpackage.json']) {
+      const res = await app.inject({ url });
+      assert.equal(res.statusCode, 403, url);
+      assert.equal(res.json().code, 'FORBIDDEN', url);
     }
   });
 

@@ -65,6 +65,7 @@ export async function seedUsers(db: Kysely<Database>): Promise<void> {
     return {
       username,
       username_key: username,
+      username_skeleton: username,
       email: `${username}@bench.example`,
       email_key: `${username}@bench.example`,
       password_hash: hash,

@@ -15,9 +15,10 @@ import { rewriteSearchColumn } from '../search-column.js';
  * The feed index no longer carries the search column (SQLite), and the lists that lacked an
  * index in their order get one: by category, by platform and category, and "mine".
  */
+// SQLite runs every pending migration in one BEGIN IMMEDIATE transaction (src/db/migrate.ts), so
+// each of these is all or nothing there too.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Inside the migration's own transaction (src/db/migrate.ts): no transaction per slice here.
-  await rewriteSearchColumn(db as Kysely<Database>, { transactionPerSlice: false });
+  await rewriteSearchColumn(db as Kysely<Database>, { inTransaction: true });
 
   if (dialectOf(db) === 'sqlite') {
     await db.schema.dropIndex('groups_feed').execute();

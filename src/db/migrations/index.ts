@@ -6,7 +6,9 @@ import * as anime from './004-anime.js';
 import * as downloads from './005-downloads.js';
 import * as searchIndex from './006-search-index.js';
 import * as statCounters from './007-stat-counters.js';
-import * as searchStatistics from './008-search-statistics.js';
+import * as writeBudgets from './008-write-budgets.js';
+import * as usernameSkeletons from './009-username-skeletons.js';
+import * as searchStatistics from './010-search-statistics.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +19,7 @@ export const migrations: Record<string, Migration> = {
   '005-downloads': downloads,
   '006-search-index': searchIndex,
   '007-stat-counters': statCounters,
-  '008-search-statistics': searchStatistics,
+  '008-write-budgets': writeBudgets,
+  '009-username-skeletons': usernameSkeletons,
+  '010-search-statistics': searchStatistics,
 };

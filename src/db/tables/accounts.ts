@@ -6,6 +6,8 @@ export interface UsersTable {
   username: string;
   /** Lower-cased username; unique, so names differ in more than letter case. */
   username_key: string;
+  /** Confusable skeleton of the username (lib/username-skeleton.ts); unique, so no look-alikes. */
+  username_skeleton: string;
   email: string;
   email_key: string;
   password_hash: string;
@@ -30,8 +32,16 @@ export interface LoginThrottleTable {
   blocked_until: string | null;
 }
 
+/** One fixed window of a write budget (src/directory/write-budget.ts). */
+export interface WriteBudgetsTable {
+  key: string;
+  used: number;
+  window_started_at: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  write_budgets: WriteBudgetsTable;
 }

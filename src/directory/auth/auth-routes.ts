@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { isUniqueViolation } from '../../db/errors.js';
+import { requestClientNetwork } from '../../lib/client-network.js';
 import { conflict, rateLimited, unauthenticated } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
+import { usernameSkeleton } from '../../lib/username-skeleton.js';
 import { toUserJson, UserSchema } from '../users/user-json.js';
 import {
   createUser,
@@ -10,13 +12,13 @@ import {
   findUserByUsernameOrEmail,
   userKey,
 } from '../users/users-repository.js';
-import { NewAccountFields } from './account-fields.js';
+import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
+import { isReservedUsername, NewAccountFields } from './account-fields.js';
 import { knownDeviceAccount, rememberDevice } from './known-device.js';
 import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   clearFailures,
-  clientNetwork,
   PAIR_POLICY,
   refundAttempt,
   reserveAttempt,
@@ -67,30 +69,42 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
         body: RegisterBody,
-        response: { 201: UserEnvelope, ...problemResponses(400, 403, 409, 413, 415) },
+        response: { 201: UserEnvelope, ...problemResponses(400, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const { username, email, password } = request.body;
-      const taken = await findUserByUsernameOrEmail(app.db, username, email);
-      if (taken.some((u) => u.username_key === userKey(username)))
-        throw conflict('That username is taken.', 'username');
-      if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
-      const passwordHash = await hashPassword(password);
-      try {
-        const user = await createUser(app.db, {
-          username: username.trim(),
-          email: email.trim(),
-          passwordHash,
-        });
-        return reply.code(201).send({ user: toUserJson(user) });
-      } catch (error) {
-        // Two registrations raced past the check above; the unique index decided.
-        if (isUniqueViolation(error)) throw conflict('That username or e-mail address is taken.');
-        throw error;
-      }
+      const budget = {
+        key: `register:${requestClientNetwork(request)}`,
+        limit: app.config.registrationsPerHour,
+        windowMs: WRITE_BUDGET_WINDOW_MS,
+      };
+      const user = await withinBudgets(app.db, [budget], () => register(request.body));
+      return reply.code(201).send({ user: toUserJson(user) });
     },
   );
+
+  const register = async ({ username, email, password }: Static<typeof RegisterBody>) => {
+    // Reserved names and look-alikes of reserved or existing names count as taken
+    // (docs/directory.md, Accounts).
+    if (isReservedUsername(username)) throw conflict('That username is taken.', 'username');
+    const taken = await findUserByUsernameOrEmail(app.db, username, email);
+    const skeleton = usernameSkeleton(username.trim());
+    if (taken.some((u) => u.username_key === userKey(username) || u.username_skeleton === skeleton))
+      throw conflict('That username is taken.', 'username');
+    if (taken.length > 0) throw conflict('That e-mail address is already registered.', 'email');
+    const passwordHash = await hashPassword(password);
+    try {
+      return await createUser(app.db, {
+        username: username.trim(),
+        email: email.trim(),
+        passwordHash,
+      });
+    } catch (error) {
+      // Two registrations raced past the check above; the unique index decided.
+      if (isUniqueViolation(error)) throw conflict('That username or e-mail address is taken.');
+      throw error;
+    }
+  };
 
   app.post(
     '/auth/login',
@@ -108,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserByLogin(app.db, usernameOrEmail);
       // Keyed on the account, so its username and its e-mail share one count of failures.
       const account = user ? `account:${user.id}` : `account:${userKey(usernameOrEmail)}`;
-      const network = clientNetwork(request.ip);
+      const network = requestClientNetwork(request);
       const pair: ThrottleKey = { key: `pair:${network}:${account}`, policy: PAIR_POLICY };
       const shared: ThrottleKey[] = [{ key: `address:${network}`, policy: ADDRESS_POLICY }];
       if (!user || knownDeviceAccount(request, app.config.secureCookies) !== user.id)

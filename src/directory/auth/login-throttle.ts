@@ -1,4 +1,3 @@
-import ipaddr from 'ipaddr.js';
 import type { Kysely } from 'kysely';
 import { type Database, dialectOf } from '../../db/database.js';
 
@@ -43,20 +42,6 @@ export const ACCOUNT_POLICY: ThrottlePolicy = {
 export interface ThrottleKey {
   key: string;
   policy: ThrottlePolicy;
-}
-
-/**
- * The network a client address stands for: an IPv4 address as it is, an IPv6 address by its /64,
- * the block one subscriber gets, so that rotating through it earns no fresh budget.
- */
-export function clientNetwork(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  let address = ipaddr.parse(ip);
-  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
-    address = (address as ipaddr.IPv6).toIPv4Address();
-  if (address.kind() === 'ipv4') return address.toString();
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(':')}::/64`;
 }
 
 /** How long a key is blocked after its n-th failure in a window; 0 while failures are still free. */

@@ -2,9 +2,11 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { requestClientNetwork } from '../../lib/client-network.js';
 import { badRequest, type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
 import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
+import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
 import { GroupSchema } from './group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
 import type { GroupService } from './group-service.js';
@@ -230,7 +232,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         body: SubmitBody,
         response: {
           201: Type.Object({ group: GroupSchema }),
-          ...problemResponses(400, 401, 403, 413, 415, 503),
+          ...problemResponses(400, 401, 403, 413, 415, 429, 503),
         },
       },
     },
@@ -239,11 +241,19 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       const parsed = parseSubmission(fields);
       if (!parsed.ok) throw invalidFields(parsed.errors);
 
-      // misplacedParts has made sure a logo is one file; an empty one (a file input left empty) is none.
-      let image: Logo | null = null;
-      if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
-
-      const row = await groups.submit(parsed.value, image, request.user?.id ?? null);
+      // Counted per account and per client network, so neither many accounts on one network nor
+      // one account from many networks gets past the budget; spent before the logo is decoded.
+      const limit = app.config.groupSubmissionsPerHour;
+      const budgets = [
+        { key: `submit:account:${request.user?.id}`, limit, windowMs: WRITE_BUDGET_WINDOW_MS },
+        { key: `submit:network:${requestClientNetwork(request)}`, limit, windowMs: WRITE_BUDGET_WINDOW_MS },
+      ];
+      const row = await withinBudgets(app.db, budgets, async () => {
+        // misplacedParts has made sure a logo is one file; an empty one (a file input left empty) is none.
+        let image: Logo | null = null;
+        if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
+        return groups.submit(parsed.value, image, request.user?.id ?? null);
+      });
       const group = groupJsonFor(request)(row);
       return reply.code(201).send({ group: { ...group, likedByMe: false } });
     },

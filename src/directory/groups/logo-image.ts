@@ -1,11 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { Problem } from '../../lib/problem.js';
+import { IMAGE_PIXEL_BUDGET, imageDecoding } from '../../lib/work-gate.js';
 
 /** Logos are scaled down to fit this square; smaller ones keep their size. */
 export const LOGO_MAX_SIDE = 512;
 /** Refuse decompression bombs before decoding: width × height (× frames) of the input. */
-const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = IMAGE_PIXEL_BUDGET;
 
 const FORMATS = {
   'image/png': 'png',
@@ -33,6 +34,7 @@ const unreadable = (message: string) =>
  * GIF by magic bytes, anything else (SVG included) is refused with 415. The image is then decoded
  * and re-encoded in its own format by sharp, which drops all metadata (EXIF, GPS, ICC comments)
  * and anything appended to the image data; a damaged or truncated image is refused with 400.
+ * Decoding waits for the image gate (lib/work-gate.ts): a burst of uploads gets 503, not all the memory.
  */
 export async function reencodeLogo(bytes: Buffer): Promise<Logo> {
   const type = await fileTypeFromBuffer(bytes);
@@ -49,12 +51,14 @@ export async function reencodeLogo(bytes: Buffer): Promise<Logo> {
   else if (extension === 'webp') image = image.webp({ quality: 85 });
   else image = image.gif();
 
-  try {
-    const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { data, extension, width: info.width, height: info.pageHeight ?? info.height };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(message)) throw unreadable(`is larger than ${MAX_INPUT_PIXELS} pixels`);
-    throw unreadable('is damaged or truncated and cannot be read');
-  }
+  return imageDecoding.run(async () => {
+    try {
+      const { data, info } = await image.toBuffer({ resolveWithObject: true });
+      return { data, extension, width: info.width, height: info.pageHeight ?? info.height };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (/pixel limit/i.test(message)) throw unreadable(`is larger than ${MAX_INPUT_PIXELS} pixels`);
+      throw unreadable('is damaged or truncated and cannot be read');
+    }
+  });
 }

@@ -1,22 +1,27 @@
 import type { Kysely } from 'kysely';
 import { type Database, nowIso } from '../../db/database.js';
+import { usernameSkeleton } from '../../lib/username-skeleton.js';
 import type { UserRow } from './user-json.js';
 
 export type Role = 'user' | 'admin';
 
 const PUBLIC_COLUMNS = ['id', 'username', 'email', 'role', 'is_verified', 'created_at'] as const;
 
-export const userKey = (name: string) => name.trim().toLowerCase();
+/** A name or address as it is compared: trimmed, composed (NFC), lower-cased. */
+export const userKey = (name: string) => name.trim().normalize('NFC').toLowerCase();
 
 export function createUser(
   db: Kysely<Database>,
   input: { username: string; email: string; passwordHash: string; role?: Role; isVerified?: boolean },
 ) {
+  // Stored composed (NFC), so a decomposed é and a precomposed é are one name.
+  const username = input.username.trim().normalize('NFC');
   return db
     .insertInto('users')
     .values({
-      username: input.username,
-      username_key: userKey(input.username),
+      username,
+      username_key: userKey(username),
+      username_skeleton: usernameSkeleton(username),
       email: input.email,
       email_key: userKey(input.email),
       password_hash: input.passwordHash,
@@ -42,7 +47,13 @@ export function findUserByUsernameOrEmail(db: Kysely<Database>, username: string
   return db
     .selectFrom('users')
     .selectAll()
-    .where((eb) => eb.or([eb('username_key', '=', userKey(username)), eb('email_key', '=', userKey(email))]))
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', userKey(username)),
+        eb('username_skeleton', '=', usernameSkeleton(username.trim())),
+        eb('email_key', '=', userKey(email)),
+      ]),
+    )
     .execute();
 }
 

@@ -10,6 +10,10 @@ export interface ProcessResult {
 /**
  * Runs a tool without a shell, hands each output line to `onLine`, and kills it (TERM, then
  * KILL) when the signal aborts. Rejects with a CANCELLED/TIMEOUT EngineError after an abort.
+ *
+ * The tool runs in a process group of its own, and every signal goes to the whole group: what it
+ * started (ffmpeg under yt-dlp) stops with it on cancel and timeout, and whatever is still left
+ * of the group when the tool itself exits is killed then, so no job leaves a process behind.
  */
 export function runProcess(
   command: string,
@@ -18,14 +22,29 @@ export function runProcess(
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) return reject(abortError(options.signal));
-    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group (setsid), so a signal to -pid reaches everything it started.
+      detached: true,
+    });
     const tail: string[] = [];
     let killTimer: NodeJS.Timeout | undefined;
+    const killGroup = (signal: NodeJS.Signals) => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group is gone already.
+      }
+    };
     const onAbort = () => {
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      killGroup('SIGTERM');
+      killTimer = setTimeout(() => killGroup('SIGKILL'), 3000);
       killTimer.unref();
     };
+    // Whatever the tool left running (and holding our pipes open) goes when it ends.
+    child.on('exit', () => killGroup('SIGKILL'));
     options.signal.addEventListener('abort', onAbort, { once: true });
     const lines = (stream: NodeJS.ReadableStream, keep: boolean) => {
       let buffered = '';

@@ -31,7 +31,8 @@ export class SpotifyEngine implements Engine {
     private readonly fetcher: PageFetcher,
     findAudio?: AudioFinder,
   ) {
-    this.findAudio = findAudio ?? ((track, signal) => youtubeSearch(tools.ytdlpPath, track, signal));
+    this.findAudio =
+      findAudio ?? ((track, signal) => youtubeSearch(tools.ytdlpPath, track, signal, tools.proxyUrl));
   }
 
   async run(context: EngineContext): Promise<void> {
@@ -122,12 +123,21 @@ export async function youtubeSearch(
   ytdlpPath: string,
   track: SpotifyTrack,
   signal: AbortSignal,
+  proxyUrl?: string,
 ): Promise<string> {
   const query = `${track.artists.join(' ')} ${track.title}`.replace(/\s+/g, ' ').trim();
   let json = '';
   const result = await runProcess(
     ytdlpPath,
-    ['--ignore-config', '--no-warnings', '--flat-playlist', '--dump-single-json', '--', `ytsearch5:${query}`],
+    [
+      '--ignore-config',
+      ...(proxyUrl ? ['--proxy', proxyUrl] : []),
+      '--no-warnings',
+      '--flat-playlist',
+      '--dump-single-json',
+      '--',
+      `ytsearch5:${query}`,
+    ],
     {
       signal,
       onLine: (line) => {

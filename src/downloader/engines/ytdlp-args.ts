@@ -10,6 +10,8 @@ export interface YtdlpArgOptions {
   maxBytes: number;
   /** yt-dlp extractors the URL may use; undefined lets every one try, the generic one included. */
   extractors?: string;
+  /** The egress guard (lib/egress-proxy.ts) every connection of yt-dlp and its ffmpeg goes through. */
+  proxy?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function wantsAudio(request: Pick<JobRequest, 'mode' | 'platform'>): bool
 export function ytdlpArgs(request: JobRequest, options: YtdlpArgOptions): string[] {
   const args = [
     '--ignore-config',
+    ...(options.proxy ? ['--proxy', options.proxy] : []),
     '--no-playlist',
     '--no-cache-dir',
     '--no-mtime',

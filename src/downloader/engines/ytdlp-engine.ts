@@ -12,6 +12,8 @@ export interface Tools {
   ffmpegPath: string;
   /** Tests and the benchmark only: lets yt-dlp's generic extractor fetch a file they serve on loopback. */
   anyExtractor?: boolean;
+  /** The egress guard's URL (lib/egress-proxy.ts): yt-dlp connects only through it. */
+  proxyUrl?: string;
 }
 
 /** yt-dlp with ffmpeg: youtube, tiktok, instagram, facebook, twitter, soundcloud. */
@@ -43,6 +45,7 @@ export async function runYtdlp(tools: Tools, request: JobRequest, context: Engin
     ffmpegPath: tools.ffmpegPath,
     maxBytes,
     extractors: extractorsFor(tools, request.platform),
+    proxy: tools.proxyUrl,
   });
   const parser = new YtdlpProgressParser(wantsAudio(request) ? 1 : 2);
   // yt-dlp checks --max-filesize only against a size the server declares; fragmented streams

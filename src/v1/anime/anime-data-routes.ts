@@ -53,6 +53,19 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.log.warn({ err: error }, 'anime cache unavailable'),
   );
 
+  // Top and the current season are asked for ahead of any client, so that an outage of the
+  // anime database finds a recent answer to serve (stale) instead of a 502. At start in the
+  // background, never holding start-up up; then on a schedule, through the same limited client.
+  const refreshMs = app.config.jikanRefreshMs;
+  if (refreshMs > 0) {
+    // Half the interval: a sweep that comes a moment early still renews an answer it finds.
+    const renew = () => data.refreshLists(berlinDate(), refreshMs / 2);
+    app.addHook('onReady', async () => {
+      renew().catch((error) => app.log.warn({ err: error }, 'anime prefetch failed'));
+    });
+    app.sweeps.every('anime lists', refreshMs, renew);
+  }
+
   app.get(
     '/anime/lookup',
     {

@@ -15,7 +15,7 @@ export const downloaderArea: FastifyPluginAsync = async (app) => {
   await app.register(submitRoutes);
   await app.register(jobRoutes);
   await app.register(wsRoutes);
-  app.catalog.addSection('downloader', () => ({
+  app.catalog.addSection('downloader', async () => ({
     platforms: PLATFORMS.map((name) => ({
       name,
       label: PLATFORM_INFO[name].label,
@@ -26,6 +26,7 @@ export const downloaderArea: FastifyPluginAsync = async (app) => {
     maxAudioBitrate: 320,
     maxVideoHeight: MAX_VIDEO_HEIGHT,
     workers: app.config.downloadWorkers,
+    engines: await app.engines.report(),
   }));
 };
 

@@ -13,6 +13,7 @@ import {
   PLATFORMS,
   type Platform,
 } from '../../downloader/platforms.js';
+import { requestClientNetwork } from '../../lib/client-network.js';
 import { badRequest, notFound } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { AcceptedSchema, links } from './job-json.js';
@@ -81,7 +82,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
         audioBitrate: body.audioBitrate ?? 192,
         audioFormat: body.audioFormat ?? 'mp3',
       },
-      request.ip,
+      requestClientNetwork(request),
     );
     return { id: job.id, status: job.state, position, ...links(request, job.id) };
   };

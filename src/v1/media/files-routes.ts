@@ -40,7 +40,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
       if (
         !pools.some((pool) => media.access.isPublicCategory(pool) || media.access.isPublicMediaPool(pool))
       ) {
-        await app.loopbackOnly(request).catch(() => {
+        await app.operatorOnly(request).catch(() => {
           throw noSuchFile();
         });
       }

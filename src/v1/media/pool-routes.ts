@@ -89,7 +89,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
     async (request, reply) => {
       const { category } = request.params;
       if (media.access.isPrivate(category)) {
-        await app.loopbackOnly(request).catch(() => {
+        await app.operatorOnly(request).catch(() => {
           throw unknownPool(category);
         });
       } else if (!media.access.isPublicMediaPool(category)) {

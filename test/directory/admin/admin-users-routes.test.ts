@@ -39,6 +39,7 @@ describe('admin users: /api/admin/users', () => {
     const rows = Array.from({ length: 105 }, (_, i) => ({
       username: `bulk${i}`,
       username_key: `bulk${i}`,
+      username_skeleton: `bulk${i}`,
       email: `bulk${i}@example.org`,
       email_key: `bulk${i}@example.org`,
       password_hash: 'x',

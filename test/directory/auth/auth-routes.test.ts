@@ -109,6 +109,70 @@ describe('accounts: /api/auth', () => {
       }
     });
 
+    describe('usernames of every script, and no look-alikes', () => {
+      const registerAs = (username: string) =>
+        new Browser(app).post('/api/auth/register', {
+          username,
+          email: `${Buffer.from(username).toString('hex').slice(0, 40)}@example.org`,
+          password: PASSWORD,
+        });
+
+      it('accepts letters with combining marks of any script, and stores a decomposed é composed (NFC)', async () => {
+        const devanagari = await registerAs('नमस्ते');
+        assert.equal(devanagari.statusCode, 201, devanagari.body);
+        assert.equal(devanagari.json().user.username, 'नमस्ते');
+        const decomposed = await registerAs('rene\u0301e');
+        assert.equal(decomposed.statusCode, 201, decomposed.body);
+        assert.equal(decomposed.json().user.username, 'ren\u00e9e');
+        const login = await new Browser(app).login('rene\u0301e', PASSWORD);
+        assert.equal(login.json().user.username, 'ren\u00e9e', 'either spelling logs in');
+      });
+
+      it('refuses names of only punctuation, or beginning with a combining mark, with 400', async () => {
+        for (const username of ['...', '_-.', '\u0301abc']) {
+          const before = await countUsers();
+          assertBadRequest(await registerAs(username), 'username');
+          assert.equal(await countUsers(), before, username);
+        }
+      });
+
+      it('refuses look-alikes of a taken name as taken (409), and stores nothing', async () => {
+        assert.equal((await registerAs('sakura')).statusCode, 201);
+        for (const lookAlike of ['ѕаkurа', 'ｓａｋｕｒａ', '𝐬𝐚𝐤𝐮𝐫𝐚', 'SAKURA']) {
+          const before = await countUsers();
+          const res = await registerAs(lookAlike);
+          assertProblem(res, 409, 'CONFLICT', lookAlike);
+          assert.equal(res.json().errors[0].field, 'username');
+          assert.equal(await countUsers(), before);
+        }
+      });
+
+      it('refuses reserved names and their look-alikes (409)', async () => {
+        for (const reserved of [
+          'admin',
+          'аdmin',
+          'ａｄｍｉｎ',
+          '𝐚𝐝𝐦𝐢𝐧',
+          'Administrator',
+          'root',
+          'r00t',
+          'support',
+          'KlZUNA',
+          'moderator',
+          'system',
+        ]) {
+          const before = await countUsers();
+          assertProblem(await registerAs(reserved), 409, 'CONFLICT', reserved);
+          assert.equal(await countUsers(), before, reserved);
+        }
+      });
+
+      it('lets the unique index decide between two look-alikes written at once', async () => {
+        const answers = await Promise.all([registerAs('kaede'), registerAs('kаede')]);
+        assert.deepEqual(answers.map((r) => r.statusCode).sort(), [201, 409]);
+      });
+    });
+
     it('refuses a duplicate username or e-mail in another letter case with 409', async () => {
       const browser = new Browser(app);
       await browser.post('/api/auth/register', {

@@ -5,7 +5,6 @@ import {
   ACCOUNT_POLICY,
   ADDRESS_POLICY,
   blockDurationMs,
-  clientNetwork,
   deleteStaleThrottles,
   PAIR_POLICY,
   refundAttempt,
@@ -31,18 +30,6 @@ describe('blockDurationMs', () => {
   it('holds a whole account back only after 50 failures, from one minute', () => {
     assert.equal(blockDurationMs(49, ACCOUNT_POLICY), 0);
     assert.equal(blockDurationMs(50, ACCOUNT_POLICY), 60_000);
-  });
-});
-
-describe('clientNetwork', () => {
-  it('keeps an IPv4 address, also when IPv6-mapped', () => {
-    assert.equal(clientNetwork('203.0.113.7'), '203.0.113.7');
-    assert.equal(clientNetwork('::ffff:203.0.113.7'), '203.0.113.7');
-  });
-  it('counts an IPv6 address by its /64, the block one subscriber gets', () => {
-    assert.equal(clientNetwork('2001:db8:1:2::1'), '2001:db8:1:2::/64');
-    assert.equal(clientNetwork('2001:db8:1:2:ffff:ffff:ffff:ffff'), '2001:db8:1:2::/64');
-    assert.notEqual(clientNetwork('2001:db8:1:3::1'), clientNetwork('2001:db8:1:2::1'));
   });
 });
 

@@ -23,6 +23,12 @@ const options = { workDir: '/data/downloads/job1', ffmpegPath: 'ffmpeg', maxByte
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
 describe('ytdlpArgs', () => {
+  test('sends every connection through the egress guard it is given', () => {
+    const args = ytdlpArgs(base, { ...options, proxy: 'http://127.0.0.1:4321' });
+    assert.equal(after(args, '--proxy'), 'http://127.0.0.1:4321');
+    assert.ok(args.indexOf('--proxy') < args.indexOf('--'), 'an option, before the URL');
+  });
+
   test('holds yt-dlp to the extractors it is given, and passes none when told to', () => {
     const restricted = ytdlpArgs(base, { ...options, extractors: 'youtube' });
     assert.equal(after(restricted, '--use-extractors'), 'youtube');

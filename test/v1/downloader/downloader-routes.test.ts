@@ -176,6 +176,33 @@ describe('POST /api/v1/d/:platform', () => {
     }
   });
 
+  test('the job cap counts an IPv6 client by its /64: rotating addresses in it gets no more jobs', async () => {
+    const { app, engine } = await appWithEngine();
+    const service = await downloaderFor(app);
+    service.settings.maxActivePerClient = 2;
+    const statuses: number[] = [];
+    for (let host = 1; host <= 6; host++) {
+      const url = `https://youtu.be/rotate${host}abcd`;
+      statuses.push((await post(app, '/api/v1/d/youtube', { url }, `2001:db8:9:9::${host}`)).statusCode);
+    }
+    assert.deepEqual(statuses, [202, 202, 429, 429, 429, 429]);
+    const other = await post(
+      app,
+      '/api/v1/d/youtube',
+      { url: 'https://youtu.be/othernet123' },
+      '2001:db8:9:a::1',
+    );
+    assert.equal(other.statusCode, 202, 'another /64 is another client');
+    for (const url of [
+      'https://youtu.be/rotate1abcd',
+      'https://youtu.be/rotate2abcd',
+      'https://youtu.be/othernet123',
+    ]) {
+      await engine.whenStarted(url);
+      engine.release(url);
+    }
+  });
+
   test('ten submissions at once from one client: exactly the limit gets in, the rest are 429', async () => {
     const { app } = await appWithEngine();
     const service = await downloaderFor(app);

@@ -248,3 +248,30 @@ describe('media pools', () => {
     assert.equal(menu.count, 4);
   });
 });
+
+describe('private pools with OPERATOR_TOKEN (deployments behind a relay that adds no forwarding header)', () => {
+  const TOKEN = 'operator-token-for-tests-0123456789abcdef';
+
+  it('lets the bearer of the token in from anywhere, and nobody without it, loopback included', async () => {
+    const app = await buildTestApp({ privatePools: ['backstage'], operatorToken: TOKEN });
+    const file = await storeOf(app).addBuffer('backstage', await png(310));
+    const pool = (remoteAddress: string, authorization?: string) =>
+      app.inject({
+        url: '/api/v1/media/backstage',
+        remoteAddress,
+        headers: authorization ? { authorization } : {},
+      });
+    assert.equal((await pool(REMOTE, `Bearer ${TOKEN}`)).statusCode, 200);
+    assert.equal((await pool('127.0.0.1')).statusCode, 404, 'a relay makes everyone look local');
+    assert.equal((await pool(REMOTE, `Bearer ${TOKEN}x`)).statusCode, 404);
+    assert.equal((await pool(REMOTE, `Basic ${TOKEN}`)).statusCode, 404);
+    const fileUrl = `/api/v1/files/${file.sha256}.${file.ext}`;
+    assert.equal((await app.inject({ url: fileUrl, remoteAddress: '127.0.0.1' })).statusCode, 404);
+    const withToken = await app.inject({
+      url: fileUrl,
+      remoteAddress: REMOTE,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    assert.equal(withToken.statusCode, 200);
+  });
+});

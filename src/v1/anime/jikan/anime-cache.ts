@@ -34,7 +34,12 @@ export class AnimeCache {
   }
 
   isFresh(entry: CacheEntry<unknown>): boolean {
-    return this.now() - entry.fetchedAt < this.options.freshMs;
+    return this.ageOf(entry) < this.options.freshMs;
+  }
+
+  /** Milliseconds since upstream gave the answer. */
+  ageOf(entry: CacheEntry<unknown>): number {
+    return this.now() - entry.fetchedAt;
   }
 
   /** The newest answer to `key` of any age still kept, memory first; null when there is none. */

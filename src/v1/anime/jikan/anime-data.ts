@@ -49,20 +49,45 @@ export class AnimeData {
   }
 
   async top(limit: number): Promise<Answer<Anime[]>> {
-    const answer = await this.answer('top', async () => {
-      const result = await this.client.get('/top/anime', { limit: LIST_SIZE, sfw: 'true' });
-      return result.found ? this.list(result.body) : [];
-    });
+    const answer = await this.answer('top', () => this.askTop());
     return { ...answer, value: answer.value.slice(0, limit) };
   }
 
   /** The season running on the given Berlin date. */
   season(date: string): Promise<Answer<SeasonAnswer>> {
     const { season, year } = seasonOf(date);
-    return this.answer(`season:${year}:${season}`, async () => {
-      const result = await this.client.get(`/seasons/${year}/${season}`, { limit: LIST_SIZE, sfw: 'true' });
-      return { season, year, results: result.found ? this.list(result.body) : [] };
-    });
+    return this.answer(`season:${year}:${season}`, () => this.askSeason(season, year));
+  }
+
+  /**
+   * Asks upstream for top and the season running on `date` unless an answer younger than
+   * `maxAgeMs` is held (by this or any other instance, through the shared cache), so that an
+   * outage later finds a recent answer to serve. Rejects when either list could not be renewed.
+   */
+  async refreshLists(date: string, maxAgeMs: number): Promise<void> {
+    const { season, year } = seasonOf(date);
+    const outcomes = await Promise.allSettled([
+      this.renew('top', maxAgeMs, () => this.askTop()),
+      this.renew(`season:${year}:${season}`, maxAgeMs, () => this.askSeason(season, year)),
+    ]);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async renew<T>(key: string, maxAgeMs: number, ask: () => Promise<T>): Promise<void> {
+    const held = await this.cache.get<T>(key).catch(() => null);
+    if (held && this.cache.ageOf(held) < maxAgeMs) return;
+    await this.shared(key, ask);
+  }
+
+  private async askTop(): Promise<Anime[]> {
+    const result = await this.client.get('/top/anime', { limit: LIST_SIZE, sfw: 'true' });
+    return result.found ? this.list(result.body) : [];
+  }
+
+  private async askSeason(season: SeasonName, year: number): Promise<SeasonAnswer> {
+    const result = await this.client.get(`/seasons/${year}/${season}`, { limit: LIST_SIZE, sfw: 'true' });
+    return { season, year, results: result.found ? this.list(result.body) : [] };
   }
 
   private list(body: unknown): Anime[] {
