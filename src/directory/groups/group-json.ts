@@ -23,6 +23,15 @@ export const GroupSchema = Type.Object(
         description: 'Admin views only: who submitted the group (null when that account is gone)',
       }),
     ),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')], {
+        description: 'Review state; isVerified equals status = verified',
+      }),
+    ),
+    rejectionReason: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'Owner and admin views only' }),
+    ),
+    openReports: Type.Optional(Type.Integer({ description: 'Admin views only: open reports' })),
   },
   { $id: 'Group' },
 );
