@@ -1,6 +1,6 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadOnce } from '../../lib/load-once.js';
 import { type Engine, type EngineContext, EngineError } from '../engine.js';
 import { bestMatch, type SearchCandidate } from '../extractors/best-match.js';
 import { fetchOrFail, type PageFetcher } from '../extractors/page-fetcher.js';
@@ -14,6 +14,8 @@ import { spotifyTrackId } from '../match-url.js';
 import { runProcess } from './run-process.js';
 import { tagAudio } from './tag-audio.js';
 import { runYtdlp, type Tools } from './ytdlp-engine.js';
+
+const loadFileType = loadOnce(() => import('file-type'));
 
 /** Finds the URL of the audio to download for a track (YouTube search in production). */
 export type AudioFinder = (track: SpotifyTrack, signal: AbortSignal) => Promise<string>;
@@ -92,7 +94,7 @@ export class SpotifyEngine implements Engine {
         timeoutMs: 20_000,
         signal: context.signal,
       });
-      const type = await fileTypeFromBuffer(image.body);
+      const type = await (await loadFileType()).fileTypeFromBuffer(image.body);
       if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) return null;
       const path = join(dir, `cover.${type.ext}`);
       await writeFile(path, image.body);
