@@ -1,7 +1,8 @@
 // npm run build: the browser UI (vite → web/dist) and the server (esbuild → dist/), each only when
 // a source file is newer than its last build, so `npm start` on a warm checkout starts at once.
 //
-// The server is bundled: dist/server.js plus a chunk per module loaded on first use (the canvas,
+// The server is bundled: dist/server.js (and the operator commands, dist/cli/*.js) plus a chunk per
+// module loaded on first use (the canvas,
 // image and cloud libraries behind them stay external). Node then loads one file instead of some
 // 1,200 (our sources, typebox's 680 and kysely's 260 modules), which took a third of start-up and
 // tens of MB for module records. Other npm packages stay in node_modules (native addons, files
@@ -75,8 +76,9 @@ const srcRoot = resolve('src');
 
 /**
  * Every package import stays external except BUNDLED_PACKAGES; in our sources, import.meta.url
- * and import.meta.dirname become the module's own place in the dist/ mirror (all chunks sit in
- * dist/ itself, so one relative URL serves every chunk).
+ * and import.meta.dirname become the module's own place in the dist/ mirror, relative to dist/
+ * itself (__kizunaRoot, defined by the banner of each output file: chunks and the server sit in
+ * dist/, the commands in dist/cli/).
  */
 const kizunaPlugin = {
   name: 'kizuna',
@@ -92,7 +94,7 @@ const kizunaPlugin = {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes('import.meta.')) return undefined;
       const mirrored = `./${relative(srcRoot, args.path).replace(/\.ts$/, '.js')}`;
-      const url = `new URL(${JSON.stringify(mirrored)}, import.meta.url).href`;
+      const url = `new URL(${JSON.stringify(mirrored)}, __kizunaRoot).href`;
       const contents = source
         .replaceAll('import.meta.url', url)
         .replaceAll('import.meta.dirname', `__kizunaDirname(${url})`);
@@ -110,7 +112,13 @@ async function bundleServer() {
   // What an earlier build left (a per-file tsc output, old chunks) must not linger beside the bundle.
   rmSync('dist', { recursive: true, force: true });
   await build({
-    entryPoints: ['src/server.ts'],
+    entryPoints: [
+      'src/server.ts',
+      ...readdirSync('src/cli')
+        .filter((name) => name.endsWith('.ts') && name !== 'open-database.ts')
+        .map((name) => `src/cli/${name}`),
+    ],
+    outbase: 'src',
     outdir: 'dist',
     bundle: true,
     splitting: true,
@@ -122,7 +130,12 @@ async function bundleServer() {
     legalComments: 'none',
     // Bundled CommonJS packages call require() for Node's modules; ES modules have none of their own.
     banner: {
-      js: "import { createRequire as __kizunaCreateRequire } from 'node:module'; const require = __kizunaCreateRequire(import.meta.url);",
+      js: [
+        "import { createRequire as __kizunaCreateRequire } from 'node:module';",
+        'const require = __kizunaCreateRequire(import.meta.url);',
+        // dist/ itself, from an output file in dist/ (server, chunks) or in dist/cli/ (commands).
+        "const __kizunaRoot = new URL(/\\/cli\\/[^/]*$/.test(import.meta.url) ? '../' : './', import.meta.url);",
+      ].join(' '),
     },
     // Whitespace and syntax only, names kept: V8 holds each module's source text for as long as it runs.
     minifyWhitespace: true,

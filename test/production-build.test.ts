@@ -100,6 +100,13 @@ describe('the production bundle (dist/server.js)', () => {
         child.kill('SIGTERM');
       });
       assert.equal(exitCode, 0, output);
+      // The operator commands are bundled too (the README runs dist/cli/admin.js in the container).
+      const list = spawnSync(process.execPath, ['dist/cli/admin.js', 'list'], {
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      assert.equal(list.status, 0, list.stdout + list.stderr);
+      assert.match(list.stdout, /bundle_user/);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
