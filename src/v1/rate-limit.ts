@@ -1,3 +1,4 @@
+import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -5,7 +6,6 @@ import type {
   HookHandlerDoneFunction,
   onRequestHookHandler,
 } from 'fastify';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import { requestClientNetwork } from '../lib/client-network.js';
 import { rateLimited } from '../lib/problem.js';
 import { localStore, sharedOrLocalStore } from './rate-limit-store.js';
