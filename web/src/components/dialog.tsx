@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import { Failed } from './status.js';
 import { useAction } from './use-action.js';
 
@@ -23,7 +23,9 @@ export function Dialog(props: {
   const titleId = useId();
   const { onClose } = props;
 
-  useEffect(() => {
+  // A layout effect: its clean-up runs before the dialog leaves the page (a passive one runs after
+  // the next paint, when the focus has already fallen to the body).
+  useLayoutEffect(() => {
     const dialog = ref.current as HTMLDialogElement;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();

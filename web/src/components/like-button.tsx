@@ -15,13 +15,11 @@ export function LikeButton({ group, onChange }: { group: Group; onChange?: (delt
 
   if (!user)
     return (
-      <a
-        class="like"
-        href={`/login?next=${encodeURIComponent(url)}`}
-        aria-label={`Log in to like (${plural(likes, 'like')})`}
-        title="Log in to like"
-      >
-        ♡ <span class="count">{likes}</span>
+      <a class="like" href={`/login?next=${encodeURIComponent(url)}`} title="Log in to like">
+        <span aria-hidden="true">
+          ♡ <span class="count">{likes}</span>
+        </span>
+        <span class="visually-hidden">Log in to like ({plural(likes, 'like')})</span>
       </a>
     );
 
@@ -39,11 +37,16 @@ export function LikeButton({ group, onChange }: { group: Group; onChange?: (delt
         type="button"
         class={liked ? 'like liked' : 'like'}
         aria-pressed={liked}
-        aria-label={`${liked ? 'Take back your like' : 'Like'} (${plural(likes, 'like')})`}
         disabled={busy}
         onClick={toggle}
       >
-        {liked ? '♥' : '♡'} <span class="count">{likes}</span>
+        {/* The name comes from the hidden words; the heart and the number are what the eye reads. */}
+        <span aria-hidden="true">
+          {liked ? '♥' : '♡'} <span class="count">{likes}</span>
+        </span>
+        <span class="visually-hidden">
+          {liked ? 'Take back your like' : 'Like'} ({plural(likes, 'like')})
+        </span>
       </button>
       {error !== null && <Failed error={error} />}
     </>

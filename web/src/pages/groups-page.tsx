@@ -182,8 +182,12 @@ export function GroupsPage() {
           <ul>
             {facetsReady.tags.slice(0, 12).map(({ name, count }) => (
               <li key={name}>
-                <a class="topic-tag" href={tagHref(name)} aria-label={`#${name}, ${plural(count, 'group')}`}>
-                  #{name} <span class="count">{count}</span>
+                <a class="topic-tag" href={tagHref(name)}>
+                  #{name}{' '}
+                  <span class="count">
+                    {count}
+                    <span class="visually-hidden"> {pluralWord(count, 'group')}</span>
+                  </span>
                 </a>
               </li>
             ))}
