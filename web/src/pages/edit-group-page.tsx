@@ -55,9 +55,10 @@ export function EditGroupPage() {
       </p>
       <h1>Edit “{group.title}”</h1>
       <p class="muted">
-        Now <StatusBadge status={status} />. Changes to the <strong>name</strong>, the{' '}
-        <strong>invite link</strong> or the <strong>picture</strong> (logo or image link) send the group back
-        to review before it is listed again; the description, category and tags change at once.
+        Now <StatusBadge status={status} />.{' '}
+        {status === 'rejected'
+          ? 'Any change sends the group back to review.'
+          : 'Changes to the name, the invite link or the picture (logo or image link) send the group back to review before it is listed again; the description, category and tags change at once.'}
       </p>
       <GroupForm
         group={group}
@@ -67,19 +68,21 @@ export function EditGroupPage() {
         submitLabel="Save changes"
         busyLabel="Saving…"
         footer={(changed) => {
-          const toReview = changed.filter(reviewed).map((field) => FIELD_NAMES[field]);
-          if (toReview.length === 0) return null;
+          // A rejected group goes back to review with any change; a verified one with these fields.
+          const toReview = status === 'rejected' ? changed : changed.filter(reviewed);
+          if (toReview.length === 0 || status === 'pending') return null;
           return (
             <p class="review-warning" role="status" data-testid="review-warning">
-              Your change to the {inWords(toReview)} sends this group back to review
-              {status === 'verified' ? ': it leaves the directory until a moderator checks it again.' : '.'}
+              {status === 'rejected'
+                ? 'Saving sends this group back to review: a moderator looks at it again.'
+                : `Your change to the ${inWords(toReview.map((field) => FIELD_NAMES[field]))} sends this group back to review: it leaves the directory until a moderator checks it again.`}
             </p>
           );
         }}
-        onSubmit={(form, changed) =>
+        onSubmit={(form) =>
           run(async () => {
             const { group: saved } = await groups.edit(group.id, form);
-            const back = changed.some(reviewed) && statusOf(saved) === 'pending';
+            const back = status !== 'pending' && statusOf(saved) === 'pending';
             setNotice(
               back
                 ? `Saved. “${saved.title}” is waiting for a moderator again.`
