@@ -270,7 +270,9 @@ for (const viewport of VIEWPORT_NAMES) {
       const cards = page.locator('.group-card .group-title');
       // The groups of this test, in the order shown (the other tests' groups are listed too).
       const ours = ['Naruto Night', 'Chess Puzzles', 'Ghibli Lovers'];
-      const titles = { allTextContents: async () => (await cards.allTextContents()).filter((title) => ours.includes(title)) };
+      const titles = {
+        allTextContents: async () => (await cards.allTextContents()).filter((title) => ours.includes(title)),
+      };
       await page.locator('.group-card').first().waitFor();
       assert.deepEqual(await titles.allTextContents(), ['Naruto Night', 'Chess Puzzles', 'Ghibli Lovers']);
       const order = page.getByRole('combobox', { name: 'Order' });
