@@ -6,6 +6,7 @@ import {
   ADMIN,
   assertPageFits,
   createAccount,
+  goInApp,
   logIn,
   newPage,
   seedGroup,
@@ -51,32 +52,30 @@ for (const viewport of VIEWPORT_NAMES) {
         verified: false,
       });
 
+      // A browser's navigation to an unknown page: the app's page, with status 404.
       const visitor = await newPage(ui, viewport);
-      for (const path of ['/', '/login', '/register', '/submit', '/mine', '/admin', '/no/such/page']) {
-        const response = await visitor.page.goto(path);
-        await visitor.page.locator('main h1').first().waitFor();
-        if (path === '/no/such/page') {
-          assert.equal(response?.status(), 404);
-          await visitor.page.getByRole('heading', { name: 'Page not found' }).waitFor();
-        }
+      const response = await visitor.page.goto('/no/such/page');
+      assert.equal(response?.status(), 404);
+      await visitor.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await assertPageFits(visitor.page, 'visitor, unknown page');
+      for (const path of ['/', '/login', '/register', '/submit', '/mine', '/admin']) {
+        await goInApp(visitor.page, path);
         await assertPageFits(visitor.page, `visitor ${path}`);
       }
 
       const member = await newPage(ui, viewport);
       await logIn(member.page, owner);
       for (const path of ['/', '/submit', '/mine', `/mine/${mine.id}/edit`, '/admin']) {
-        await member.page.goto(path);
-        await member.page.locator('main h1').first().waitFor();
-        await member.page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+        await goInApp(member.page, path);
         await assertPageFits(member.page, `member ${path}`);
       }
       // With a dialog open: reporting a group, deleting one's own.
-      await member.page.goto('/');
+      await goInApp(member.page, '/');
       await member.page.getByRole('button', { name: 'Report Evening Sketch Club' }).click();
       await member.page.getByRole('dialog').waitFor();
       await assertPageFits(member.page, 'report dialog');
       await member.page.keyboard.press('Escape');
-      await member.page.goto('/mine');
+      await goInApp(member.page, '/mine');
       await member.page.getByRole('button', { name: 'Delete Evening Sketch Club' }).click();
       await member.page.getByRole('dialog').waitFor();
       await assertPageFits(member.page, 'delete dialog');
@@ -85,9 +84,7 @@ for (const viewport of VIEWPORT_NAMES) {
       const admin = await newPage(ui, viewport);
       await logIn(admin.page, ADMIN);
       for (const tab of ['overview', 'groups', 'reports', 'users']) {
-        await admin.page.goto(`/admin?tab=${tab}`);
-        await admin.page.locator('main h1').first().waitFor();
-        await admin.page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+        await goInApp(admin.page, `/admin?tab=${tab}`);
         await assertPageFits(admin.page, `admin ${tab}`);
       }
       // The users fit a phone: every Verify button is on the screen.
@@ -95,7 +92,7 @@ for (const viewport of VIEWPORT_NAMES) {
         const box = await button.boundingBox();
         assert.ok(box && box.x >= 0 && box.x + box.width <= (viewport === 'mobile' ? 390 : 1280));
       }
-      await admin.page.goto('/admin?tab=groups');
+      await goInApp(admin.page, '/admin?tab=groups');
       await admin.page.getByRole('button', { name: /^Reject A group with/ }).click();
       await admin.page.getByRole('dialog').waitFor();
       await assertPageFits(admin.page, 'reject dialog');

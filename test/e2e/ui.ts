@@ -90,6 +90,21 @@ export async function headerButton(page: Page, name: string): Promise<void> {
   await page.locator('.site-header').getByRole('button', { name, exact: true }).click();
 }
 
+/**
+ * Goes to another page of the app the way its own links do (history and the router, no reload),
+ * and waits until the page has loaded what it shows. Faster than page.goto, and the audit script
+ * stays loaded.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+  await page.locator('main h1').first().waitFor();
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+}
+
 /** Logs in through the form, as a person does, and waits for the header to name them. */
 export async function logIn(page: Page, who: { username: string; password: string }): Promise<void> {
   await page.goto('/login');

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { type Group, statusOf } from '../api.js';
+import { plural } from '../format.js';
 import { LikeButton } from './like-button.js';
 import { StatusBadge } from './status.js';
 
@@ -65,8 +66,11 @@ export function GroupCard(props: {
         {status === 'verified' ? (
           <LikeButton group={group} onChange={props.onLikeChange} />
         ) : (
-          <span class="likes" title="Likes">
-            ♥ <span class="count">{group.likes}</span>
+          <span class="likes">
+            <span aria-hidden="true">
+              ♥ <span class="count">{group.likes}</span>
+            </span>
+            <span class="visually-hidden">{plural(group.likes, 'like')}</span>
           </span>
         )}
         <a
