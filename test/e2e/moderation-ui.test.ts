@@ -218,12 +218,24 @@ for (const viewport of VIEWPORT_NAMES) {
         .waitFor();
       await admin.page.getByRole('button', { name: 'Dismiss the report on Cat Pictures' }).click();
       await admin.page.locator('.report-card', { hasText: 'Cat Pictures' }).waitFor({ state: 'detached' });
+
+      // Rejecting the group from its report decides the report too.
+      await admin.page.getByRole('button', { name: 'Reject group Crypto Moonshots' }).click();
+      const reject = admin.page.getByRole('dialog', { name: 'Reject “Crypto Moonshots”' });
+      await reject.getByLabel('Reason').fill('A get-rich-quick scheme.');
+      await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+      await admin.page.getByText('No open reports.').waitFor();
+
       await admin.page.getByRole('button', { name: 'Resolved', exact: true }).click();
       await admin.page.locator('.report-card', { hasText: 'Scam or fraud' }).getByText('Resolved').waitFor();
       await admin.page.getByRole('button', { name: 'Dismissed', exact: true }).click();
       await admin.page.locator('.report-card', { hasText: 'Cat Pictures' }).waitFor();
       await admin.page.getByRole('link', { name: 'Overview' }).click();
-      assert.equal(await admin.page.getByTestId('admin-reports-open').textContent(), '1');
+      assert.equal(await admin.page.getByTestId('admin-reports-open').textContent(), '0');
+      // Out of the public list.
+      await page.goto('/');
+      await page.locator('.group-card', { hasText: 'Cat Pictures' }).waitFor();
+      assert.equal(await page.locator('.group-card', { hasText: 'Crypto Moonshots' }).count(), 0);
       assert.deepEqual(unexpected(errors), []);
       assert.deepEqual(unexpected(admin.errors), []);
     });

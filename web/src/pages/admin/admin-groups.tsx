@@ -156,7 +156,7 @@ export function AdminGroups() {
 
 /** Reject with a reason, which the owner reads on their "My groups" page. */
 export function RejectDialog(props: {
-  group: Group;
+  group: { id: number; title: string };
   onClose: () => void;
   onRejected: (group: Group) => void;
 }) {

@@ -6,6 +6,7 @@ import { Failed, Loading, StatusBadge } from '../../components/status.js';
 import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
 import { plural } from '../../format.js';
+import { RejectDialog } from './admin-groups.js';
 
 const STATUSES: Record<ReportStatus, string> = { open: 'Open', resolved: 'Resolved', dismissed: 'Dismissed' };
 
@@ -14,6 +15,14 @@ export function AdminReports() {
   const [status, setStatus] = useState<ReportStatus>('open');
   const [list, setList, retry] = useAsync(() => admin.reports(status), [status]);
   const { busy, error, run } = useAction();
+  const [rejecting, setRejecting] = useState<Report['group'] | null>(null);
+
+  /** Rejecting a group decides its open reports: they leave the open queue. */
+  const rejected = (groupId: number) => {
+    setRejecting(null);
+    if (list.state === 'ready' && status === 'open')
+      setList({ ...list.value, items: list.value.items.filter((r) => r.group.id !== groupId) });
+  };
 
   const decide = (report: Report, decision: 'resolve' | 'dismiss') =>
     run(async () => {
@@ -103,6 +112,18 @@ export function AdminReports() {
                       >
                         Dismiss
                       </button>
+                      {report.group.status !== 'rejected' && (
+                        <button
+                          type="button"
+                          class="button small danger-outline"
+                          disabled={busy}
+                          aria-haspopup="dialog"
+                          onClick={() => setRejecting(report.group)}
+                          aria-label={`Reject group ${report.group.title}`}
+                        >
+                          Reject group
+                        </button>
+                      )}
                     </div>
                   ) : (
                     <p class="muted small">
@@ -123,6 +144,13 @@ export function AdminReports() {
             <MoreButton page={list.value} onMore={setList} />
           </>
         ))}
+      {rejecting && (
+        <RejectDialog
+          group={rejecting}
+          onClose={() => setRejecting(null)}
+          onRejected={() => rejected(rejecting.id)}
+        />
+      )}
     </div>
   );
 }
