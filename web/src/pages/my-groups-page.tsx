@@ -81,7 +81,7 @@ export function MyGroupsPage() {
       {deleting && (
         <ConfirmDialog
           title={`Delete “${deleting.title}”?`}
-          message={<p>The group leaves the directory for good, with its likes and its logo.</p>}
+          message={<p>The group leaves the directory for good, with its likes, reports and logo.</p>}
           confirm="Delete for good"
           onConfirm={() => remove(deleting)}
           onClose={() => setDeleting(null)}
