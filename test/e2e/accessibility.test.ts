@@ -127,6 +127,11 @@ for (const viewport of VIEWPORT_NAMES) {
         const box = await link.boundingBox();
         assert.ok(box && box.height < 50, `${await link.textContent()} is ${box?.height}px high`);
       }
+      // A tap beside the menu folds it.
+      await page.mouse.click(195, 820);
+      assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+      assert.equal(await groupsLink.isVisible(), false);
+      await menu.click();
       await header.getByRole('link', { name: 'Admin', exact: true }).click();
       await page.getByRole('heading', { name: 'Admin', exact: true }).waitFor();
       assert.equal(await menu.getAttribute('aria-expanded'), 'false', 'following a link closes the menu');

@@ -12,6 +12,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
   const { busy, error, run } = useAction();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
 
   // A page change closes the menu of a narrow screen; so does Escape, which hands the focus back.
   useEffect(() => setMenuOpen(false), [path]);
@@ -22,8 +23,16 @@ export function Layout({ children }: { children: ComponentChildren }) {
       setMenuOpen(false);
       toggle.current?.focus();
     };
+    // A click or tap anywhere outside the header folds it too.
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Node && header.current?.contains(event.target))) setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
   }, [menuOpen]);
 
   // Whatever the server answered, the page then shows the session as it now is.
@@ -51,7 +60,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <a class="skip-link" href="#main">
         Skip to content
       </a>
-      <header class="site-header">
+      <header class="site-header" ref={header}>
         <a href="/" class="brand">
           <span class="brand-mark" aria-hidden="true">
             K

@@ -72,7 +72,8 @@ export function GroupsPage() {
     facetsReady?.platforms ??
     (stats.state === 'ready' ? stats.value.platforms.map((name) => ({ name, count: -1 })) : []);
   const categories = facetsReady?.categories ?? [];
-  const shownSort = filter.sort ?? (filter.search ? 'relevance' : 'newest');
+  // The server's default order is newest first, with or without search words.
+  const shownSort = filter.sort ?? 'newest';
 
   useTitle(filter.tag ? `#${filter.tag}` : filter.category ? filter.category : null);
 
