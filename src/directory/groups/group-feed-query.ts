@@ -38,9 +38,11 @@ export interface GroupFilter {
   /**
    * How the tag filter reads: `check` looks each row's tag up as the list's index is walked (a
    * common tag fills a page soon); `gather` takes the tag's groups first and sorts them (a rare
-   * tag, whose groups a walk would have to look for through the whole index).
+   * tag, whose groups a walk would have to look for through the whole index). `check-fenced` is
+   * `check` for PostgreSQL, whose planner would otherwise turn the lookup into a join that reads
+   * every group of the tag (OFFSET 0 keeps the subquery to itself).
    */
-  tagPlan?: 'check' | 'gather';
+  tagPlan?: 'check' | 'check-fenced' | 'gather';
   /** Only groups that no like since this time (ISO) is left of: the tail of a trending list. */
   notLikedSince?: string;
   /** Start after this position. */
@@ -95,7 +97,8 @@ export function filterCondition(filter: GroupFilter, order: FeedOrder = 'newest'
               .selectFrom('group_tags')
               .select('group_tags.group_id')
               .where('group_tags.tag', '=', tag)
-              .whereRef('group_tags.group_id', '=', 'groups.id'),
+              .whereRef('group_tags.group_id', '=', 'groups.id')
+              .$if(filter.tagPlan === 'check-fenced', (query) => query.offset(0)),
           ),
     );
   }

@@ -218,7 +218,10 @@ export function listReports(
     .execute();
 }
 
-/** Open reports per group, for the given groups (every one of them, 0 included). */
+/**
+ * Open reports per group, for the given groups (every one of them, 0 included): one count per
+ * group through its reports' index, so no planner reads the whole table for a page of groups.
+ */
 export async function openReportCounts(
   db: Kysely<Database>,
   groupIds: number[],
@@ -226,13 +229,19 @@ export async function openReportCounts(
   const counts = new Map(groupIds.map((id) => [id, 0]));
   if (groupIds.length === 0) return counts;
   const rows = await db
-    .selectFrom('group_reports')
-    .select((eb) => ['group_id', eb.fn.countAll<number>().as('count')])
-    .where('group_id', 'in', [...new Set(groupIds)])
-    .where('status', '=', 'open')
-    .groupBy('group_id')
+    .selectFrom('groups')
+    .select((eb) => [
+      'groups.id',
+      eb
+        .selectFrom('group_reports')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('group_reports.group_id', '=', 'groups.id')
+        .where('group_reports.status', '=', 'open')
+        .as('count'),
+    ])
+    .where('groups.id', 'in', [...new Set(groupIds)])
     .execute();
-  for (const row of rows) counts.set(row.group_id, Number(row.count));
+  for (const row of rows) counts.set(row.id, Number(row.count ?? 0));
   return counts;
 }
 
