@@ -210,7 +210,7 @@ for (const viewport of VIEWPORT_NAMES) {
         const { page } = await newPage(ui, viewport);
         await page.goto('/');
         await page.getByRole('link', { name: 'API reference' }).click();
-        await page.waitForURL(/\/docs/);
+        await page.waitForURL(/\/docs/, { waitUntil: 'domcontentloaded' });
         assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0);
         await page.goto('/');
         await page.getByRole('link', { name: 'Public bot API' }).click();

@@ -64,7 +64,7 @@ export async function newPage(ui: Ui, viewport: ViewportName): Promise<{ page: P
   });
   after(() => context.close());
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   return { page, errors: consoleErrors(page) };
 }
 
