@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { AccountTables } from './tables/accounts.js';
 import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
+import type { GenshinTables } from './tables/genshin.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
 import type { StatsTables } from './tables/stats.js';
@@ -16,6 +17,7 @@ export interface Database
     MediaTables,
     AnimeTables,
     DownloadsTables,
+    GenshinTables,
     StatsTables {}
 
 export type Dialect = 'sqlite' | 'postgres';

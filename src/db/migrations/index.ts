@@ -9,6 +9,7 @@ import * as statCounters from './007-stat-counters.js';
 import * as writeBudgets from './008-write-budgets.js';
 import * as usernameSkeletons from './009-username-skeletons.js';
 import * as searchStatistics from './010-search-statistics.js';
+import * as genshinImages from './012-genshin-images.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-write-budgets': writeBudgets,
   '009-username-skeletons': usernameSkeletons,
   '010-search-statistics': searchStatistics,
+  '012-genshin-images': genshinImages,
 };
