@@ -9,12 +9,14 @@ import type { DownloadsTables } from './tables/downloads.js';
 import type { GenshinTables } from './tables/genshin.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
+import type { MediaImportTables } from './tables/media-imports.js';
 import type { StatsTables } from './tables/stats.js';
 
 export interface Database
   extends AccountTables,
     GroupsTables,
     MediaTables,
+    MediaImportTables,
     AnimeTables,
     DownloadsTables,
     GenshinTables,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminMediaImportsRoutes } from './admin/admin-media-imports-routes.js';
 import { adminUsersRoutes } from './admin/admin-users-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { deleteStaleThrottles } from './auth/login-throttle.js';
@@ -19,5 +20,6 @@ export const directory: FastifyPluginAsync = async (app) => {
   app.sweeps.every('write budgets', 3600_000, () => deleteStaleBudgets(app.db, WRITE_BUDGET_WINDOW_MS));
   await app.register(authRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(adminMediaImportsRoutes);
   await app.register(groupsArea);
 };

@@ -1,11 +1,12 @@
 import { useLocation } from 'preact-iso';
 import { useSession } from '../session.js';
 import { AdminGroups } from './admin/admin-groups.js';
+import { AdminMediaImports } from './admin/admin-media-imports.js';
 import { AdminOverview } from './admin/admin-overview.js';
 import { AdminUsers } from './admin/admin-users.js';
 import { LoginFirst } from './login-first.js';
 
-const TABS = { overview: 'Overview', groups: 'Moderation', users: 'Users' } as const;
+const TABS = { overview: 'Overview', groups: 'Moderation', users: 'Users', media: 'Media import' } as const;
 type Tab = keyof typeof TABS;
 
 /** The admin dashboard: statistics, the moderation queue and the accounts. */
@@ -40,6 +41,7 @@ export function AdminPage() {
       {tab === 'overview' && <AdminOverview />}
       {tab === 'groups' && <AdminGroups />}
       {tab === 'users' && <AdminUsers />}
+      {tab === 'media' && <AdminMediaImports />}
     </section>
   );
 }
