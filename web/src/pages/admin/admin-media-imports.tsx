@@ -137,7 +137,7 @@ export function AdminMediaImports() {
           aria-label="Manifest file"
           onChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)}
         />{' '}
-        <button type="submit" disabled={!file || sending || running}>
+        <button type="submit" class="button" disabled={!file || sending || running}>
           {sending ? 'Sending…' : 'Start import'}
         </button>
       </form>
@@ -180,7 +180,7 @@ function ImportProgress({ progress }: { progress: MediaImport }) {
       <h3>
         Import #{progress.id}: {progress.status}
       </h3>
-      <progress value={progress.processed} max={Math.max(1, progress.total)} />
+      <progress value={progress.processed} max={Math.max(1, progress.total)} style={{ width: '100%' }} />
       <p>{progress.summary}</p>
       <p class="muted">
         {counts.added} added, {counts.linked} linked, {counts.updated} credits updated, {counts.duplicate}{' '}
@@ -191,7 +191,9 @@ function ImportProgress({ progress }: { progress: MediaImport }) {
       )}
       {progress.failures.length > 0 && (
         <details open={progress.failures.length <= 20}>
-          <summary>{progress.failures.length} failed rows</summary>
+          <summary>
+            {progress.failures.length} failed {progress.failures.length === 1 ? 'row' : 'rows'}
+          </summary>
           <ul>
             {progress.failures.map((f) => (
               <li key={f.line}>
