@@ -35,6 +35,8 @@ export interface GenshinImageSettings {
   /** How long the list of stored pictures is reused (other instances store pictures too). */
   cacheMs: number;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The clock of the retry times (tests move it). */
+  now?: () => number;
 }
 
 const keyOf = (id: number, kind: ImageKind) => `${id}:${kind}`;
@@ -63,6 +65,10 @@ export class GenshinImageService {
     private readonly settings: GenshinImageSettings,
   ) {}
 
+  private now(): number {
+    return (this.settings.now ?? Date.now)();
+  }
+
   /** Every stored picture by character id and kind, from a short-lived cache. */
   storedImages(): Promise<Map<string, StoredImage>> {
     const now = Date.now();
@@ -88,10 +94,30 @@ export class GenshinImageService {
     const source = character.images[kind];
     if (!source) return null;
     const key = keyOf(character.id, kind);
+    const cached = await this.storedImage(character.id, kind);
+    if (cached) return { status: 'stored', file: cached };
+    const failed = this.failures.get(key);
+    if (failed && failed.until > this.now()) return this.standIn(character, kind, failed.reason);
+    let running = this.inFlight.get(key);
+    if (!running) {
+      running = this.lookUpOrFetch(character, kind, source).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, running);
+    }
+    return running;
+  }
+
+  /**
+   * The database first, inside the single flight: a request that missed the fetch before it
+   * finished finds its row here rather than fetching again; so does one on another instance.
+   */
+  private async lookUpOrFetch(
+    character: GenshinCharacter,
+    kind: ImageKind,
+    source: string,
+  ): Promise<ImageAnswer> {
     let known: StoredImage | undefined;
     try {
-      known =
-        (await this.storedImage(character.id, kind)) ?? (await findStoredImage(this.db, character.id, kind));
+      known = await findStoredImage(this.db, character.id, kind);
     } catch (error) {
       this.settings.log.warn(
         { err: error, character: character.name, kind },
@@ -100,14 +126,7 @@ export class GenshinImageService {
       return this.standIn(character, kind, 'storage-unavailable');
     }
     if (known) return { status: 'stored', file: { sha256: known.sha256, ext: known.ext } };
-    const failed = this.failures.get(key);
-    if (failed && failed.until > Date.now()) return this.standIn(character, kind, failed.reason);
-    let running = this.inFlight.get(key);
-    if (!running) {
-      running = this.fetchAndStore(character, kind, source).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, running);
-    }
-    return running;
+    return this.fetchAndStore(character, kind, source);
   }
 
   private async fetchAndStore(
@@ -140,7 +159,7 @@ export class GenshinImageService {
         { err: error, character: character.name, kind, source, reason },
         'genshin picture could not be stored; a stand-in is served until it is tried again',
       );
-      this.failures.set(key, { until: Date.now() + this.settings.retryAfterMs, reason });
+      this.failures.set(key, { until: this.now() + this.settings.retryAfterMs, reason });
       return this.standIn(character, kind, reason);
     }
   }

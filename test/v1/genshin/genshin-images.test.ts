@@ -177,6 +177,7 @@ describe('the safe fetcher guards the Genshin pictures', () => {
 describe('GenshinImageService', () => {
   const klee = roster.find('Klee');
   assert.ok(klee);
+  let clock = 0;
   const serviceWith = (fetchBytes: (url: string) => Promise<Buffer>, retryAfterMs: number) =>
     new GenshinImageService(
       app.db,
@@ -184,7 +185,7 @@ describe('GenshinImageService', () => {
         ffmpegPath: app.config.ffmpegPath,
         scratchDir: scratchDirOf(app.config.dataDir, 'media'),
       }),
-      { fetchBytes, retryAfterMs, cacheMs: 0, log: { warn: () => {} } },
+      { fetchBytes, retryAfterMs, cacheMs: 0, log: { warn: () => {} }, now: () => clock },
     );
 
   test('a failure is tried again once its time is up, and then stored', async () => {
@@ -194,13 +195,14 @@ describe('GenshinImageService', () => {
       calls++;
       if (!up) throw new Error('connection refused');
       return pictureFor('/retry/avatar.png');
-    }, 50);
+    }, 60_000);
     const first = await service.image(klee, 'avatar');
     assert.equal(first?.status, 'stand-in');
+    clock += 59_000;
     assert.equal((await service.image(klee, 'avatar'))?.status, 'stand-in');
     assert.equal(calls, 1, 'not asked again within the retry time');
     up = true;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    clock += 1000;
     const later = await service.image(klee, 'avatar');
     assert.equal(later?.status, 'stored');
     assert.equal(calls, 2);
