@@ -86,6 +86,11 @@ export interface Config {
    * deployment can switch it on; tests pass it to buildTestApp.
    */
   allowLoopbackFetchForTests?: boolean;
+  /**
+   * Tests only: the origin (https://127.0.0.1:PORT) that takes the place of the Genshin pictures'
+   * hosts, so a test serves them from a fake upstream. Never read from the environment.
+   */
+  genshinImageOriginForTests?: string;
 }
 
 export class ConfigError extends Error {

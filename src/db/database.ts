@@ -6,16 +6,20 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import type { AccountTables } from './tables/accounts.js';
 import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
+import type { GenshinTables } from './tables/genshin.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
+import type { MediaImportTables } from './tables/media-imports.js';
 import type { StatsTables } from './tables/stats.js';
 
 export interface Database
   extends AccountTables,
     GroupsTables,
     MediaTables,
+    MediaImportTables,
     AnimeTables,
     DownloadsTables,
+    GenshinTables,
     StatsTables {}
 
 export type Dialect = 'sqlite' | 'postgres';

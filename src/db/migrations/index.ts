@@ -10,6 +10,8 @@ import * as writeBudgets from './008-write-budgets.js';
 import * as usernameSkeletons from './009-username-skeletons.js';
 import * as searchStatistics from './010-search-statistics.js';
 import * as moderation from './011-moderation.js';
+import * as genshinImages from './012-genshin-images.js';
+import * as mediaImports from './013-media-imports.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '009-username-skeletons': usernameSkeletons,
   '010-search-statistics': searchStatistics,
   '011-moderation': moderation,
+  '012-genshin-images': genshinImages,
+  '013-media-imports': mediaImports,
 };

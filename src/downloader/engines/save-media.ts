@@ -26,7 +26,7 @@ export async function saveMedia(
     });
     const type = await (await loadFileType()).fileTypeFromBuffer(media.body);
     if (!type || !kinds.some((kind) => type.mime.startsWith(`${kind}/`))) {
-      throw new EngineError('UPSTREAM_FAILED', 'The platform sent something that is not media.');
+      throw new EngineError('UNSUPPORTED_CONTENT', 'The platform sent something that is not media.');
     }
     budget -= media.body.length;
     const name = urls.length === 1 ? `${base}.${type.ext}` : `${base}-${index + 1}.${type.ext}`;

@@ -14,6 +14,7 @@ import { spotifyTrackId } from '../match-url.js';
 import { runProcess } from './run-process.js';
 import { tagAudio } from './tag-audio.js';
 import { runYtdlp, type Tools } from './ytdlp-engine.js';
+import { classifyYtdlpFailure } from './ytdlp-failure.js';
 
 const loadFileType = loadOnce(() => import('file-type'));
 
@@ -63,7 +64,7 @@ export class SpotifyEngine implements Engine {
         },
       );
       const [source] = (await readdir(staging)).filter((n) => !/\.(part|ytdl|temp)$/.test(n));
-      if (!source) throw new EngineError('NO_MEDIA', 'No matching audio was found.');
+      if (!source) throw new EngineError('NOT_FOUND_AT_SOURCE', 'No matching audio was found.');
       const cover = await this.fetchCover(track, staging, context);
       const artist = track.artists.join(', ');
       const extension = source.slice(source.lastIndexOf('.'));
@@ -147,12 +148,20 @@ export async function youtubeSearch(
       },
     },
   );
-  if (result.code !== 0) throw new EngineError('UPSTREAM_FAILED', 'The audio search failed.');
+  if (result.code !== 0) {
+    const { code } = classifyYtdlpFailure(result.stderrTail, result.code);
+    throw new EngineError(
+      code === 'SOURCE_UNREACHABLE' ? code : 'DOWNLOAD_FAILED',
+      'The search for matching audio failed.',
+      undefined,
+      `audio search: exit ${result.code ?? 'signal'}: ${result.stderrTail.slice(-8).join('\n')}`,
+    );
+  }
   let entries: unknown[] = [];
   try {
     entries = (JSON.parse(json) as { entries?: unknown[] }).entries ?? [];
   } catch {
-    throw new EngineError('UPSTREAM_FAILED', 'The audio search gave no usable answer.');
+    throw new EngineError('SOURCE_UNREACHABLE', 'The search for matching audio gave no usable answer.');
   }
   const candidates: SearchCandidate[] = entries
     .filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object')
@@ -164,6 +173,6 @@ export async function youtubeSearch(
       duration: typeof e.duration === 'number' ? e.duration : null,
     }));
   const best = bestMatch(track, candidates);
-  if (!best) throw new EngineError('NO_MEDIA', 'No matching audio was found for that track.');
+  if (!best) throw new EngineError('NOT_FOUND_AT_SOURCE', 'No matching audio was found for that track.');
   return `https://www.youtube.com/watch?v=${best.id}`;
 }

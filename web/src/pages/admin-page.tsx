@@ -2,12 +2,19 @@ import { useLocation } from 'preact-iso';
 import { useSession } from '../session.js';
 import { useTitle } from '../use-title.js';
 import { AdminGroups } from './admin/admin-groups.js';
+import { AdminMediaImports } from './admin/admin-media-imports.js';
 import { AdminOverview } from './admin/admin-overview.js';
 import { AdminReports } from './admin/admin-reports.js';
 import { AdminUsers } from './admin/admin-users.js';
 import { LoginFirst } from './login-first.js';
 
-const TABS = { overview: 'Overview', groups: 'Moderation', reports: 'Reports', users: 'Users' } as const;
+const TABS = {
+  overview: 'Overview',
+  groups: 'Moderation',
+  reports: 'Reports',
+  users: 'Users',
+  media: 'Media import',
+} as const;
 type Tab = keyof typeof TABS;
 
 /** The admin dashboard: statistics, the moderation queue, the reports and the accounts. */
@@ -44,6 +51,7 @@ export function AdminPage() {
       {tab === 'groups' && <AdminGroups />}
       {tab === 'reports' && <AdminReports />}
       {tab === 'users' && <AdminUsers />}
+      {tab === 'media' && <AdminMediaImports />}
     </section>
   );
 }
