@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_REASONS } from '../../../src/directory/directory-contract.js';
+import { reconsiderAll } from '../../../src/directory/groups/reports-repository.js';
 import { assertBadRequest, assertProblem } from '../../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
@@ -193,6 +194,24 @@ describe('the hide threshold (REPORT_HIDE_THRESHOLD, 3)', () => {
     assert.equal(await isPublic(group.id), false);
     await admin.post(`/api/admin/reports/${ids[0]}/resolve`);
     assert.equal(await isPublic(group.id), true);
+  });
+
+  test('the hourly sweep weighs reported and hidden groups again: a changed threshold, reporters gone', async () => {
+    const group = await seedGroup(app);
+    const users = await Promise.all([1, 2, 3].map(() => loggedInBrowser(app, { verified: true })));
+    for (const user of users.slice(0, 2)) await report(user, group.id);
+    assert.equal(await isPublic(group.id), true);
+    // As if REPORT_HIDE_THRESHOLD were 2 now, then 4.
+    assert.equal(await reconsiderAll(app.db, 2), true);
+    assert.equal(await isPublic(group.id), false);
+    assert.equal(await reconsiderAll(app.db, 4), true);
+    assert.equal(await isPublic(group.id), true);
+    await report(users[2], group.id);
+    assert.equal(await isPublic(group.id), false);
+    await app.db.deleteFrom('users').where('id', '=', users[2].userId).execute();
+    assert.equal(await reconsiderAll(app.db, 3), true);
+    assert.equal(await isPublic(group.id), true);
+    assert.equal(await reconsiderAll(app.db, 3), false);
   });
 
   test('a threshold of 1 hides a group at the first verified report', async () => {
