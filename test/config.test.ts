@@ -84,6 +84,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('hides a group at 3 open reports of verified accounts unless REPORT_HIDE_THRESHOLD says otherwise', () => {
+    const dir = dataDir();
+    assert.equal(loadConfig({ DATA_DIR: dir }).reportHideThreshold, 3);
+    assert.equal(loadConfig({ DATA_DIR: dir, REPORT_HIDE_THRESHOLD: '10' }).reportHideThreshold, 10);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      assert.throws(
+        () => loadConfig({ DATA_DIR: dir, REPORT_HIDE_THRESHOLD: bad }),
+        (error: unknown) => error instanceof ConfigError && /REPORT_HIDE_THRESHOLD/.test(error.message),
+        bad,
+      );
+    }
+  });
+
   it('caches group-list pages for 2 s, except on PostgreSQL without Redis, where instances cannot be told', () => {
     const dir = dataDir();
     const pg = 'postgres://u@localhost/db';

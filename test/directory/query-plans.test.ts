@@ -5,6 +5,7 @@ import { type CompiledQuery, DefaultQueryExecutor, type QueryResult, sql } from 
 import { dialectOf } from '../../src/db/database.js';
 import { searchColumn } from '../../src/db/search-column.js';
 import { encodeCursor } from '../../src/directory/groups/cursor.js';
+import { reconsiderAll } from '../../src/directory/groups/reports-repository.js';
 import { seededRandom } from '../../src/lib/deterministic.js';
 import { type Browser, loggedInBrowser } from '../helpers/browser.js';
 import { buildTestApp } from '../helpers/test-app.js';
@@ -123,7 +124,8 @@ before(async () => {
   for (let i = 0; i < 1500; i++) {
     const group_id = pick(groupIds);
     const reporter_id = pick(userIds);
-    const status = pick(['open', 'open', 'resolved', 'dismissed']);
+    // Decided reports pile up; the open ones are the queue of the day.
+    const status = random() < 0.1 ? 'open' : pick(['resolved', 'dismissed']);
     const key = `${group_id}:${reporter_id}`;
     if (status === 'open' && reports.get(key)?.status === 'open') continue;
     reports.set(status === 'open' ? key : `${key}:${i}`, {
@@ -211,7 +213,9 @@ function fullScan(query: CompiledQuery, plan: string[]): string | null {
     if (scan && tables.test(scan[1])) {
       // An index walked in order is bounded by the LIMIT of a page; anything else reads it all.
       const ordered = /USING (COVERING )?INDEX/.test(scan[2]) && /\blimit\b/i.test(query.sql);
-      if (!ordered) return line;
+      // The partial index of open reports holds the moderation queue and nothing else.
+      const openReports = /USING (COVERING )?INDEX group_reports_one_open\b/.test(scan[2]);
+      if (!ordered && !openReports) return line;
     }
     // Sorting is fine for the few rows of a rare search word (FTS); anywhere else it means all rows.
     if (/USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(line) && !sortsBoundedSet(query, plan))
@@ -358,6 +362,8 @@ test('every query of the directory has a bounded plan', async () => {
   assert.equal((await member.get('/api/groups/mine')).statusCode, 200);
   assert.equal((await member.delete(`/api/groups/${ownId}`)).statusCode, 204);
   assert.equal((await admin.post(`/api/admin/users/${reporter.userId}/verify`)).statusCode, 200);
+  // The hourly sweep of the hide threshold.
+  await reconsiderAll(app.db, 3);
 
   DefaultQueryExecutor.prototype.executeQuery = originalExecute;
   const queries = captured.filter((q) => /^\s*(select|insert|update|delete|with)\b/i.test(q.sql));

@@ -25,6 +25,7 @@ import {
   decideReport,
   insertReport,
   type NewReportResult,
+  reconsiderAll,
   reconsiderReportsBy,
 } from './reports-repository.js';
 
@@ -165,6 +166,13 @@ export class GroupService {
     const result = await decideReport(this.parts.db, reportId, decision, this.parts.reportHideThreshold);
     if (result.ok && result.stateChanged) await this.parts.pageCache.invalidate();
     return result;
+  }
+
+  /** Every reported or hidden group weighed again (a sweep: a changed threshold, accounts gone). */
+  async reconsiderAllReports(): Promise<void> {
+    if (await reconsiderAll(this.parts.db, this.parts.reportHideThreshold)) {
+      await this.parts.pageCache.invalidate();
+    }
   }
 
   /** An account was verified: its open reports count now, which may hide groups. */

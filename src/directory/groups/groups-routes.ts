@@ -150,6 +150,13 @@ const NameCounts = Type.Array(Type.Object({ name: Type.String(), count: Type.Int
   description: 'Most groups first, then by name',
 });
 
+/** GET /api/groups/facets; its type is GroupFacets. */
+export const GroupFacetsSchema = Type.Object({
+  platforms: NameCounts,
+  categories: NameCounts,
+  tags: NameCounts,
+});
+
 export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; groups: GroupService }> = async (
   app,
   { pageCache, groups },
@@ -249,7 +256,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         description:
           'For filters that show their counts. Read from counters the database keeps; kept by caches for a minute.',
         response: {
-          200: Type.Object({ platforms: NameCounts, categories: NameCounts, tags: NameCounts }),
+          200: GroupFacetsSchema,
         },
       },
     },

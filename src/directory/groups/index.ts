@@ -27,6 +27,9 @@ export const groupsArea: FastifyPluginAsync = async (app) => {
     log: app.log,
     reportHideThreshold: app.config.reportHideThreshold,
   });
+  // Reports are weighed as they change; this catches a changed REPORT_HIDE_THRESHOLD and
+  // reporters whose accounts are gone.
+  app.sweeps.every('report threshold', 3600_000, () => groups.reconsiderAllReports());
   await app.register(groupRoutes, { pageCache, groups });
   await app.register(likesRoutes, { groups });
   await app.register(logoRoutes);

@@ -160,6 +160,45 @@ export async function reconsiderVisibility(
 }
 
 /**
+ * Weighs every group again that has open reports or is hidden: for a threshold changed since
+ * (REPORT_HIDE_THRESHOLD), and reporters whose accounts are gone. As many groups as the open
+ * queue and the hidden ones hold. True when any group's state changed.
+ */
+export async function reconsiderAll(db: Kysely<Database>, threshold: number): Promise<boolean> {
+  const reported = await db
+    .selectFrom('group_reports')
+    .select('group_id')
+    .distinct()
+    .where('status', '=', 'open')
+    .execute();
+  const hidden = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('is_verified', '=', GROUP_STATE.hidden)
+    .execute();
+  const ids = new Set([...reported.map((row) => row.group_id), ...hidden.map((row) => row.id)]);
+  let changed = false;
+  for (const id of ids) changed = (await reconsiderGroup(db, id, threshold)) || changed;
+  return changed;
+}
+
+/** reconsiderVisibility in a transaction of its own that takes the group row first. */
+function reconsiderGroup(db: Kysely<Database>, groupId: number, threshold: number): Promise<boolean> {
+  const postgres = dialectOf(db) === 'postgres';
+  return retryConflicts(() =>
+    db.transaction().execute(async (trx: Transaction<Database>) => {
+      await trx
+        .selectFrom('groups')
+        .select('id')
+        .where('id', '=', groupId)
+        .$if(postgres, (query) => query.forNoKeyUpdate())
+        .executeTakeFirst();
+      return reconsiderVisibility(trx, groupId, threshold);
+    }),
+  );
+}
+
+/**
  * After an account is verified its open reports count: each group it has an open report of is
  * considered again. True when any group's state changed.
  */
@@ -175,21 +214,7 @@ export async function reconsiderReportsBy(
     .where('status', '=', 'open')
     .execute();
   let changed = false;
-  for (const { group_id } of groups) {
-    const postgres = dialectOf(db) === 'postgres';
-    const moved = await retryConflicts(() =>
-      db.transaction().execute(async (trx: Transaction<Database>) => {
-        await trx
-          .selectFrom('groups')
-          .select('id')
-          .where('id', '=', group_id)
-          .$if(postgres, (query) => query.forNoKeyUpdate())
-          .executeTakeFirst();
-        return reconsiderVisibility(trx, group_id, threshold);
-      }),
-    );
-    changed ||= moved;
-  }
+  for (const { group_id } of groups) changed = (await reconsiderGroup(db, group_id, threshold)) || changed;
   return changed;
 }
 

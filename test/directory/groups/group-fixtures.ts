@@ -67,6 +67,23 @@ export async function submitGroup(
   });
 }
 
+/** PATCH /api/groups/:id as this browser with the given form fields (an owner's edit). */
+export async function editGroup(
+  browser: Browser,
+  id: number,
+  fields: Record<string, FormValue | FormValue[]>,
+  options: { csrf?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  const body = await multipart(fields);
+  return browser.request({
+    method: 'PATCH',
+    url: `/api/groups/${id}`,
+    payload: body.payload,
+    headers: body.headers,
+    csrf: options.csrf,
+  });
+}
+
 let seeded = 0;
 
 /** Puts a group straight into the database (verified unless told otherwise); newer ones later. */

@@ -3,14 +3,16 @@ import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import {
   countedStatCounters,
+  countedTagCounts,
   recountStatCounters,
   storedStatCounters,
+  storedTagCounts,
 } from '../../../src/directory/stats/stats-repository.js';
 import { updateUser } from '../../../src/directory/users/users-repository.js';
 import { seededRandom } from '../../../src/lib/deterministic.js';
 import { Browser, loggedInBrowser } from '../../helpers/browser.js';
 import { buildTestApp } from '../../helpers/test-app.js';
-import { submitGroup } from '../groups/group-fixtures.js';
+import { editGroup, submitGroup } from '../groups/group-fixtures.js';
 
 type Counter = { metric: string; key: string; name: string; verified: number; shard: number; count: number };
 
@@ -25,6 +27,16 @@ const sorted = (rows: Counter[]) =>
 
 async function assertExact(app: FastifyInstance, when: string) {
   assert.deepEqual(sorted(await storedStatCounters(app.db)), sorted(await countedStatCounters(app.db)), when);
+  assert.deepEqual(await storedTagCounts(app.db), await countedTagCounts(app.db), `${when}: tag counts`);
+  // The tag filter's table holds every group's tags, whatever its state.
+  const groups = await app.db.selectFrom('groups').select(['id', 'tags']).execute();
+  const expected = groups
+    .flatMap((g) => (JSON.parse(g.tags) as string[]).map((tag) => `${tag}|${g.id}`))
+    .sort();
+  const stored = (await app.db.selectFrom('group_tags').selectAll().execute())
+    .map((r) => `${r.tag}|${r.group_id}`)
+    .sort();
+  assert.deepEqual(stored, expected, `${when}: group tags`);
 }
 
 const PLATFORMS = [
@@ -36,15 +48,20 @@ const PLATFORMS = [
   ['guilded', 'https://guilded.gg/'],
 ] as const;
 const CATEGORIES = ['Anime', 'anime', 'Games', 'Music', 'Ânime'];
+const TAGS = ['anime', 'manga', 'games', 'music', 'chat'];
 
-test('the counters equal a full recount after random registrations, submissions, verifications, likes, unlikes and deletions, some at once', async () => {
-  const app = await buildTestApp();
+test('the counters equal a full recount after random registrations, submissions, edits, verifications, rejections, reports, likes, unlikes and deletions, some at once', async () => {
+  // A low threshold, so that groups are hidden by reports and come back now and then.
+  const app = await buildTestApp({ reportHideThreshold: 1 });
   const random = seededRandom('stat-counters');
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const admin = await loggedInBrowser(app, { role: 'admin' });
   const users = [await loggedInBrowser(app), await loggedInBrowser(app, { verified: true })];
   const groups: number[] = [];
+  const owners = new Map<number, Browser & { userId: number }>();
+  const reports: number[] = [];
   let n = 0;
+  const tags = () => TAGS.filter(() => random() < 0.4).join(', ');
 
   const operations: Record<string, () => Promise<unknown>> = {
     async register() {
@@ -62,15 +79,47 @@ test('the counters equal a full recount after random registrations, submissions,
     async submit() {
       n += 1;
       const [platform, link] = pick(PLATFORMS);
-      const response = await submitGroup(pick(users), {
+      const owner = pick(users);
+      const response = await submitGroup(owner, {
         title: `Group ${n}`,
         platform,
         category: pick(CATEGORIES),
         inviteLink: `${link}g${n}`,
         description: 'Random group.',
+        tags: tags(),
       });
       assert.equal(response.statusCode, 201, response.body);
       groups.push(response.json().group.id);
+      owners.set(response.json().group.id, owner);
+    },
+    async edit() {
+      if (groups.length === 0) return;
+      const id = pick(groups);
+      const owner = owners.get(id);
+      if (!owner) return;
+      const fields: Record<string, string> =
+        random() < 0.5 ? { category: pick(CATEGORIES), tags: tags() } : { title: `Renamed ${n}` };
+      await editGroup(owner, id, fields);
+    },
+    async ownerDelete() {
+      if (groups.length === 0) return;
+      const id = groups[Math.floor(random() * groups.length)];
+      const owner = owners.get(id);
+      if (owner && (await owner.delete(`/api/groups/${id}`)).statusCode === 204)
+        groups.splice(groups.indexOf(id), 1);
+    },
+    async reject() {
+      if (groups.length > 0)
+        await admin.post(`/api/admin/groups/${pick(groups)}/reject`, { reason: 'Random.' });
+    },
+    async report() {
+      if (groups.length === 0) return;
+      const response = await pick(users).post(`/api/groups/${pick(groups)}/reports`, { reason: 'spam' });
+      if (response.statusCode === 201) reports.push(response.json().report.id);
+    },
+    async decide() {
+      if (reports.length > 0)
+        await admin.post(`/api/admin/reports/${pick(reports)}/${pick(['resolve', 'dismiss'])}`);
     },
     async verify() {
       if (groups.length > 0) await admin.post(`/api/admin/groups/${pick(groups)}/verify`);
@@ -103,8 +152,13 @@ test('the counters equal a full recount after random registrations, submissions,
   const weighted = [
     ...Array(2).fill('register'),
     ...Array(2).fill('newUser'),
-    ...Array(6).fill('submit'),
-    ...Array(4).fill('verify'),
+    ...Array(10).fill('submit'),
+    ...Array(5).fill('verify'),
+    ...Array(2).fill('edit'),
+    'ownerDelete',
+    'reject',
+    ...Array(4).fill('report'),
+    ...Array(2).fill('decide'),
     ...Array(6).fill('like'),
     ...Array(3).fill('unlike'),
     ...Array(2).fill('deleteGroup'),
@@ -113,7 +167,7 @@ test('the counters equal a full recount after random registrations, submissions,
     'deleteUser',
   ];
 
-  for (let round = 1; round <= 12; round++) {
+  for (let round = 1; round <= 16; round++) {
     // A few one after the other, then a few at the same time.
     for (let i = 0; i < 4; i++) await operations[pick(weighted)]();
     await Promise.all(Array.from({ length: 6 }, () => operations[pick(weighted)]()));
@@ -124,6 +178,14 @@ test('the counters equal a full recount after random registrations, submissions,
   assert.ok(stats.groups.total > 10, `only ${stats.groups.total} groups`);
   assert.ok(stats.likes > 0, 'no likes');
   assert.ok(stats.platforms.length > 1);
+  const rejected = await app.db.selectFrom('groups').select('id').where('is_verified', '=', 2).execute();
+  assert.equal(stats.groups.rejected, rejected.length);
+  const reportRows = await app.db.selectFrom('group_reports').select('status').execute();
+  assert.equal(stats.reports.open, reportRows.filter((r) => r.status === 'open').length);
+  assert.ok(
+    reportRows.some((r) => r.status !== 'open'),
+    'no report decided',
+  );
 });
 
 test('likes on one group at the same time, and a delete among them, keep the counters exact', async () => {
