@@ -27,6 +27,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
     {
       config: { cache: 'private', auth: 'admin' },
       schema: {
+        operationId: 'listAllGroups',
         tags: ['admin'],
         summary: 'All groups (the moderation queue), newest first',
         description: PAGE_HEADERS.description,
@@ -46,6 +47,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'verifyGroup',
         tags: ['admin'],
         summary: 'Verify a group: it is public at once',
         params: IdParams,
@@ -64,6 +66,7 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'removeGroup',
         tags: ['admin'],
         summary: 'Delete a group permanently, with its likes and logo',
         params: IdParams,

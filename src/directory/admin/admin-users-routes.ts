@@ -11,6 +11,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', auth: 'admin' },
       schema: {
+        operationId: 'listUsers',
         tags: ['admin'],
         summary: 'The latest 100 users, newest first',
         response: { 200: Type.Array(UserSchema), ...problemResponses(401, 403) },
@@ -24,6 +25,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'verifyUser',
         tags: ['admin'],
         summary: 'Mark a user as verified',
         params: IdParams,

@@ -42,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getSession',
         tags: ['auth'],
         summary: 'The current session and a CSRF token for state-changing requests',
         response: {
@@ -66,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'registerAccount',
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
         body: RegisterBody,
@@ -111,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'logIn',
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
         body: LoginBody,
@@ -145,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'logOut',
         tags: ['auth'],
         summary: 'End the session',
         response: { 204: Type.Null(), ...problemResponses(403) },

@@ -136,6 +136,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private' },
       schema: {
+        operationId: 'listGroups',
         tags: ['groups'],
         summary: 'Verified groups, newest first',
         description: `Filters combine with AND. ${PAGE_HEADERS.description}`,
@@ -175,6 +176,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private', auth: 'user' },
       schema: {
+        operationId: 'listMyGroups',
         tags: ['groups'],
         summary: 'My own submissions, pending ones included, newest first',
         description: PAGE_HEADERS.description,
@@ -193,6 +195,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private' },
       schema: {
+        operationId: 'getGroup',
         tags: ['groups'],
         summary: 'One group: verified ones for everybody, a pending one for its submitter and admins',
         params: IdParams,
@@ -225,6 +228,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         if (errors.length > 0) throw invalidFields(errors);
       },
       schema: {
+        operationId: 'submitGroup',
         tags: ['groups'],
         summary: 'Submit a group for moderation',
         description: 'multipart/form-data. The group stays hidden until an admin verifies it.',

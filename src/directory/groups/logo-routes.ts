@@ -30,6 +30,7 @@ export const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'immutable' },
       schema: {
+        operationId: 'getGroupLogo',
         tags: ['groups'],
         summary: 'A stored group logo (immutable; ETag, Range)',
         params: Type.Object({
