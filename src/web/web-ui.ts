@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE_FILES, NO_CACHE } from '../lib/http/cache-control.js';
+import { pageCspDirectives } from '../lib/http/content-security-policy.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
 export const WEB_DIST = join(import.meta.dirname, '..', '..', 'web', 'dist');
@@ -30,15 +31,8 @@ export async function webUi(app: FastifyInstance, { distDir = WEB_DIST }: { dist
   const secure = Boolean(config.tls || config.trustProxy);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Group pictures may be links to https images elsewhere (externalImageUrl).
-        'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': secure ? [] : null,
-      },
-    },
+    // Group pictures may be links to https images elsewhere (externalImageUrl).
+    contentSecurityPolicy: { useDefaults: true, directives: pageCspDirectives(secure) },
     hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
 

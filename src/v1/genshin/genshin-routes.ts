@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { anyCaseQuery } from '../../lib/http/any-case.js';
 import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { GenshinCharacterSchema } from './character.js';
@@ -8,13 +9,17 @@ import { genshinRoster } from './characters.js';
 /** Candidates named in the detail of an ambiguous name; the `candidates` member has them all. */
 const MAX_LISTED = 10;
 
-const ElementQuery = Type.Object({
-  element: Type.Optional(Type.String({ maxLength: 20, description: 'Element, any case (e.g. pyro)' })),
-});
-
 /** /genshin/*: the playable characters of Genshin Impact, from the genshin-db dataset. */
 export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roster = genshinRoster();
+  const ElementQuery = Type.Object({
+    element: Type.Optional(
+      Type.Enum(
+        roster.elements.map((e) => e.toLowerCase()),
+        { description: 'Only characters of this element, in any letter case.', examples: ['pyro'] },
+      ),
+    ),
+  });
   app.catalog.addSection('genshin', () => ({
     characters: roster.characters.length,
     elements: roster.elements,
@@ -32,7 +37,9 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/genshin/characters',
     {
       config: { cache: { maxAge: 86400 } },
+      preValidation: anyCaseQuery('element'),
       schema: {
+        operationId: 'listGenshinCharacters',
         tags: ['anime'],
         summary: 'All playable Genshin Impact characters, optionally of one element',
         querystring: ElementQuery,
@@ -53,6 +60,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 86400 } },
       schema: {
+        operationId: 'getGenshinCharacter',
         tags: ['anime'],
         summary: 'One Genshin Impact character by name (any case; "hutao", "kazuha" and "childe" work)',
         description:
@@ -84,7 +92,9 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/genshin/random',
     {
       config: { cache: 'no-store' },
+      preValidation: anyCaseQuery('element'),
       schema: {
+        operationId: 'getRandomGenshinCharacter',
         tags: ['anime'],
         summary: 'A random Genshin Impact character, optionally of one element',
         querystring: ElementQuery,
