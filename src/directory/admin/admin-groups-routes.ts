@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/problem.js';
-import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { IdParams, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { GroupSchema } from '../groups/group-json.js';
 import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from '../groups/group-page.js';
 import type { GroupService } from '../groups/group-service.js';
@@ -32,7 +32,10 @@ export const adminGroupsRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService
         summary: 'All groups (the moderation queue), newest first',
         description: PAGE_HEADERS.description,
         querystring: AdminListQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401, 403) },
+        response: {
+          200: Type.Array(GroupSchema, { headers: responseHeaders('Link') }),
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -46,11 +46,16 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'The current session and a CSRF token for state-changing requests',
         response: {
-          200: Type.Object({
-            loggedIn: Type.Boolean(),
-            user: Type.Optional(UserSchema),
-            csrfToken: Type.String(),
-          }),
+          200: Type.Object(
+            {
+              loggedIn: Type.Boolean(),
+              user: Type.Optional(UserSchema),
+              csrfToken: Type.String({
+                description: 'Send it as `x-csrf-token` on every state-changing request.',
+              }),
+            },
+            { examples: [{ loggedIn: false, csrfToken: 'bSJDmqnb-5P6ZQ0kxbcwq4Dx6sd1w3kvUd3c' }] },
+          ),
         },
       },
     },

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { requestClientNetwork } from '../../lib/client-network.js';
 import { badRequest, type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
-import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { IdParams, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
 import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
 import { GroupSchema } from './group-json.js';
@@ -109,6 +109,25 @@ const ListQuery = Type.Object({
 
 const MineQuery = Type.Object({ ...PageQuery });
 
+const GROUP_EXAMPLE = {
+  id: 17,
+  title: 'Naruto Fans DE',
+  platform: 'WhatsApp',
+  category: 'Anime',
+  inviteLink: 'https://chat.whatsapp.com/AbCdEf123',
+  description: 'Ninjas and ramen, every evening.',
+  tags: ['naruto', 'anime'],
+  logoUrl: 'https://kizuna.example/api/groups/logos/q7f2k9x1.webp',
+  externalImageUrl: null,
+  likes: 12,
+  isVerified: true,
+  createdAt: '2026-04-30T18:22:05.000Z',
+};
+
+/** A page of groups; the next one, when there is one, is in the Link header. */
+const GroupPage = (examples: unknown[] = []) =>
+  Type.Array(GroupSchema, { headers: responseHeaders('Link'), ...(examples.length > 0 ? { examples } : {}) });
+
 export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; groups: GroupService }> = async (
   app,
   { pageCache, groups },
@@ -141,7 +160,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         summary: 'Verified groups, newest first',
         description: `Filters combine with AND. ${PAGE_HEADERS.description}`,
         querystring: ListQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400) },
+        response: { 200: GroupPage([[GROUP_EXAMPLE]]), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
@@ -181,7 +200,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         summary: 'My own submissions, pending ones included, newest first',
         description: PAGE_HEADERS.description,
         querystring: MineQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401) },
+        response: { 200: GroupPage(), ...problemResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -199,7 +218,13 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         tags: ['groups'],
         summary: 'One group: verified ones for everybody, a pending one for its submitter and admins',
         params: IdParams,
-        response: { 200: Type.Object({ group: GroupSchema }), ...problemResponses(400, 404) },
+        response: {
+          200: Type.Object(
+            { group: GroupSchema },
+            { examples: [{ group: { ...GROUP_EXAMPLE, likedByMe: false } }] },
+          ),
+          ...problemResponses(400, 404),
+        },
       },
     },
     async (request) => {
