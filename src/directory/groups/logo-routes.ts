@@ -44,7 +44,7 @@ export const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ...responseHeaders('Content-Range'),
           }),
           304: notModifiedResponse(LOGO_HEADERS),
-          ...problemResponses(404, 412, 416, 503),
+          ...problemResponses(400, 404, 412, 416, 503),
         },
       },
     },
