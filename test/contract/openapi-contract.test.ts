@@ -726,9 +726,16 @@ function brokenCalls(operation: DocumentedOperation, fixture: Fixture): Call[] {
     const schema = content['application/json'].schema as { required?: string[] };
     if (schema.required?.length) calls.push({ ...base, body: { json: {} }, what: 'an empty object' });
   }
-  if (content?.['multipart/form-data']) {
+  const form = content?.['multipart/form-data'];
+  if (form) {
     calls.push({ ...base, body: { json: GROUP_FIELDS }, what: 'JSON for a form' });
-    calls.push({ ...base, body: { multipart: { title: 'x' } }, what: 'a form without its required fields' });
+    const required = (form.schema as { required?: string[] } | undefined)?.required ?? [];
+    if (required.length > 0) {
+      const [dropped] = required;
+      const fields = { ...(base.body && 'multipart' in base.body ? base.body.multipart : {}) };
+      delete fields[dropped];
+      calls.push({ ...base, body: { multipart: fields }, what: `a form without ${dropped}` });
+    }
   }
   return calls;
 }

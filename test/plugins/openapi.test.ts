@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { before, describe, it } from 'node:test';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { assertProblem } from '../helpers/assert-problem.js';
 import {
@@ -272,5 +273,13 @@ describe('the API reference at /docs', () => {
     assert.equal(script.statusCode, 200);
     assert.match(String(script.headers['content-type']), /^application\/javascript/);
     assert.match(String(script.headers['cache-control']), /^public, max-age=\d+$/);
+    const zipped = await app.inject({
+      url: new URL(src, 'http://localhost/docs/').pathname,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    assert.equal(zipped.headers['content-encoding'], 'br');
+    assert.equal(zipped.headers.vary, 'accept-encoding');
+    assert.ok(zipped.rawPayload.length < script.rawPayload.length / 3, 'the script travels compressed');
+    assert.equal(brotliDecompressSync(zipped.rawPayload).toString(), script.body);
   });
 });
