@@ -149,10 +149,11 @@ async function openapiPlugin(app: FastifyInstance) {
         favicon: DOCS_FAVICON,
         theme: 'none',
         customCss: SCALAR_CSS,
-        // No fonts, telemetry or agents from elsewhere: the page talks to this host only.
+        // No fonts, telemetry, agents or MCP services from elsewhere: the page talks to this host only.
         withDefaultFonts: false,
         telemetry: false,
         agent: { disabled: true },
+        mcp: { disabled: true },
         hideClientButton: false,
         showDeveloperTools: 'never',
         documentDownloadType: 'json',
