@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAreas } from './lib/areas.js';
 import { loadUrl, medianMs } from './lib/load.js';
+import { onServerCore, pinLoadGenerator } from './lib/pinning.js';
 import type { BenchContext, BenchRow } from './lib/types.js';
 
 const areaFilter = process.argv.slice(2);
@@ -22,9 +23,15 @@ const scratchDir = mkdtempSync(join(tmpdir(), 'kizuna-bench-'));
 const children: ChildProcess[] = [];
 
 function startServer(args: string[]): Promise<{ url: string; pid: number | undefined }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const [command, commandArgs] = onServerCore(process.execPath, [
+    '--import',
+    'tsx',
+    // The young generation of `npm start` (package.json), so the figures are production's.
+    '--max-semi-space-size=2',
+    'bench/server.ts',
+    ...args,
+  ]);
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -47,10 +54,13 @@ function format(value: number): string {
   return value.toFixed(2);
 }
 
+const verdict = (row: BenchRow) => (row.met === undefined ? '' : row.met ? ': met' : ': NOT met');
+
 async function main() {
   const areas = await loadAreas(areaFilter);
   if (areas.length === 0) throw new Error(`no benchmark area matches ${areaFilter.join(', ')}`);
   const started = Date.now();
+  console.log(pinLoadGenerator());
   const [baselineServer, kizunaServer] = await Promise.all([
     startServer(['baseline']),
     startServer(['kizuna', join(scratchDir, 'data'), ...areaFilter]),
@@ -79,17 +89,25 @@ async function main() {
     for (const row of areaRows) {
       console.log(
         `  ${row.area.padEnd(10)} ${row.name.padEnd(52)} ${format(row.value).padStart(9)} ${row.unit.padEnd(8)}` +
-          `${row.ratio === undefined ? '' : ` ratio ${format(row.ratio)}`}${row.target ? `  (target ${row.target})` : ''}`,
+          `${row.ratio === undefined ? '' : ` ratio ${format(row.ratio)}`}${row.target ? `  (target ${row.target}${verdict(row)})` : ''}`,
       );
     }
     rows.push(...areaRows);
   }
 
+  const judged = rows.filter((row) => row.met !== undefined);
+  if (judged.length > 0) {
+    console.log('\ntargets:');
+    for (const row of judged)
+      console.log(
+        `  ${row.met ? 'met    ' : 'NOT met'}  ${row.area} ${row.name}: ${format(row.ratio ?? row.value)} (target ${row.target})`,
+      );
+  }
   console.log('\n| area | measurement | value | unit | ratio to baseline | target |');
   console.log('|---|---|---:|---|---:|---|');
   for (const row of rows) {
     console.log(
-      `| ${row.area} | ${row.name} | ${format(row.value)} | ${row.unit} | ${row.ratio === undefined ? '' : format(row.ratio)} | ${row.target ?? ''} |`,
+      `| ${row.area} | ${row.name} | ${format(row.value)} | ${row.unit} | ${row.ratio === undefined ? '' : format(row.ratio)} | ${row.target ? `${row.target}${verdict(row)}` : ''} |`,
     );
   }
 }

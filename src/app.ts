@@ -14,6 +14,7 @@ import { healthRoutes } from './plugins/health.js';
 import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
+import { lazySchemaCompilers } from './plugins/lazy-schemas.js';
 import loopbackOnly from './plugins/loopback-only.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // strictNumbers off: with it on (Ajv's default), a query value "1e400" is coerced to Infinity and
     // then skips minimum/maximum, whose checks Ajv guards with isFinite. Off, the bounds apply.
     ajv: { customOptions: { allErrors: true, strictNumbers: false } },
+    // Each route's validators and serializers compile on its first request (plugins/lazy-schemas.ts).
+    schemaController: lazySchemaCompilers(),
     routerOptions: { maxParamLength: 500 },
     // While draining, a request that arrives on an open connection is still answered, with
     // Connection: close, instead of Fastify's bare-JSON 503.

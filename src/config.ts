@@ -55,6 +55,11 @@ export interface Config {
   registrationsPerHour: number;
   /** Group submissions per hour, per account and per client network. */
   groupSubmissionsPerHour: number;
+  /**
+   * Open reports from this many distinct verified users hide a group from the public list until
+   * an admin decides (docs/groups.md, "Reports").
+   */
+  reportHideThreshold: number;
   /** Bearer token for GET /metrics; when set, loopback alone no longer gets in. */
   metricsToken?: string;
   /** Bearer token for operator things (private pools); when set, loopback alone no longer gets in. */
@@ -81,6 +86,11 @@ export interface Config {
    * deployment can switch it on; tests pass it to buildTestApp.
    */
   allowLoopbackFetchForTests?: boolean;
+  /**
+   * Tests only: the origin (https://127.0.0.1:PORT) that takes the place of the Genshin pictures'
+   * hosts, so a test serves them from a fake upstream. Never read from the environment.
+   */
+  genshinImageOriginForTests?: string;
 }
 
 export class ConfigError extends Error {
@@ -216,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     registrationsPerHour: int('REGISTRATIONS_PER_HOUR', 5, 1, 1_000_000),
     groupSubmissionsPerHour: int('GROUP_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
+    reportHideThreshold: int('REPORT_HIDE_THRESHOLD', 3, 1, 1_000_000),
     metricsToken: str('METRICS_TOKEN'),
     operatorToken: str('OPERATOR_TOKEN'),
     privatePools: (str('PRIVATE_POOLS') ?? '')

@@ -109,7 +109,7 @@ export const area: BenchArea = {
     ]) {
       await ctx.load(path, { duration: 1 });
     }
-    await measure('GET /api/groups (first page of 50)', '/api/groups', '≥ 0.3');
+    await measure('GET /api/groups (first page of 50)', '/api/groups', '≥ 0.55');
     await measure('GET /api/groups?platform=telegram', '/api/groups?platform=telegram', 'report');
     await measure(
       `GET /api/groups?search=${SEARCH_TERM}`,

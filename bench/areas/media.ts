@@ -8,6 +8,7 @@ import { scratchDirOf } from '../../src/lib/storage/open-blob-store.js';
 import { drawPortrait } from '../../src/media/demo-content.js';
 import { MediaStore } from '../../src/media/media-store.js';
 import { storedRelativePath } from '../../src/media/media-types.js';
+import { againstBaseline } from '../lib/against-baseline.js';
 import { loadUrl } from '../lib/load.js';
 import type { BenchArea, BenchRow } from '../lib/types.js';
 
@@ -59,24 +60,10 @@ export const area: BenchArea = {
 
   async run(ctx) {
     const rows: BenchRow[] = [];
-    const baseline = await ctx.baseline();
-    const neko = await ctx.load('/api/v1/neko');
-    if (neko.non2xx > 0) throw new Error(`/api/v1/neko: ${neko.non2xx} non-2xx answers`);
     rows.push(
-      {
-        area: 'media',
-        name: 'baseline (bare Fastify) before neko',
-        value: baseline.requestsPerSecond,
-        unit: 'req/s',
-      },
-      {
-        area: 'media',
-        name: 'GET /api/v1/neko (random pick, JSON)',
-        value: neko.requestsPerSecond,
-        unit: 'req/s',
-        ratio: neko.requestsPerSecond / baseline.requestsPerSecond,
-        target: '≥ 0.5',
-      },
+      ...(await againstBaseline(ctx, 'media', 'GET /api/v1/neko (random pick, JSON)', '/api/v1/neko', {
+        target: '≥ 0.65',
+      })),
     );
 
     const info = JSON.parse(readFileSync(join(ctx.scratchDir, 'data', INFO_FILE), 'utf8')) as BenchInfo;

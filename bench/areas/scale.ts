@@ -27,13 +27,13 @@ import {
 } from './scale/seed.js';
 import { eventLoopP99Ms, type Figures, loadLikes, logIn, startServer } from './scale/server.js';
 
-type Engine = 'sqlite' | 'postgres';
+export type Engine = 'sqlite' | 'postgres';
 
-const sizes = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000')
+const scaleSizes = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000')
   .split(',')
   .map((n) => Number(n.trim()));
 const adminUrl = process.env.BENCH_DATABASE_URL || undefined;
-const engines = (process.env.BENCH_SCALE_ENGINES ?? (adminUrl ? 'sqlite,postgres' : 'sqlite'))
+export const engines = (process.env.BENCH_SCALE_ENGINES ?? (adminUrl ? 'sqlite,postgres' : 'sqlite'))
   .split(',')
   .map((e) => e.trim()) as Engine[];
 
@@ -128,7 +128,7 @@ async function fixtures(db: Kysely<Database>) {
   };
 }
 
-interface Measured {
+export interface Measured {
   engine: Engine;
   size: number;
   figures: Array<{ name: string } & Figures>;
@@ -143,6 +143,7 @@ async function measure(
   size: number,
   scratch: Scratch,
   seedSeconds: number,
+  only?: string[],
 ): Promise<Measured> {
   const fixture = await fixtures(scratch.db);
   const server = await startServer(scratch.dataDir, scratch.databaseUrl);
@@ -185,6 +186,8 @@ async function measure(
       { name: 'GET /api/admin/stats', path: '/api/admin/stats', headers: admin.headers },
       { name: 'GET /api/groups/:id', path: `/api/groups/${fixture.groupId}` },
     ];
+    if (only)
+      requests.splice(0, requests.length, ...requests.filter((r) => only.some((o) => r.name.startsWith(o))));
     const figures: Measured['figures'] = [];
     let eventLoopP99 = 0;
     // Warm the JIT and the database caches, then reset the event-loop histogram.
@@ -211,6 +214,16 @@ async function measure(
         `    ${request.name.padEnd(48)} p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms, ${Math.round(result.requestsPerSecond)} req/s, ${Math.round(result.serverCpuMicrosPerRequest ?? 0)} µs CPU`,
       );
     }
+    if (only)
+      return {
+        engine,
+        size,
+        figures,
+        eventLoopP99,
+        databaseBytes: await scratch.size(),
+        startupMs: server.startupMs,
+        seedSeconds,
+      };
     await eventLoopP99Ms(server.url);
     const likes = await loadLikes(server.url, member, fixture.likeIds, server.pid);
     eventLoopP99 = Math.max(eventLoopP99, await eventLoopP99Ms(server.url));
@@ -255,7 +268,7 @@ function table(results: Measured[]): string {
 }
 
 /** The targets of the largest size measured, met or not. */
-function targets(results: Measured[]): string[] {
+function targets(results: Measured[], engines: Engine[]): string[] {
   const lines: string[] = [];
   for (const engine of engines) {
     const mine = results.filter((r) => r.engine === engine);
@@ -273,32 +286,48 @@ function targets(results: Measured[]): string[] {
   return lines;
 }
 
+/**
+ * Seeds each engine from empty through `sizes` and measures at each size (only the requests whose
+ * name starts with one of `only`, when given). Returns what it measured.
+ */
+export async function measureGrowth(
+  scratchDir: string,
+  sizes: number[],
+  only?: string[],
+  engineList: Engine[] = engines,
+): Promise<Measured[]> {
+  const results: Measured[] = [];
+  for (const engine of engineList) {
+    log(`${engine}: empty database, ${sizes.map((s) => s.toLocaleString('en')).join(' → ')} groups`);
+    const scratch = await scratchDatabase(engine, scratchDir);
+    try {
+      await seedUsers(scratch.db);
+      let seeded = 0;
+      let seedSeconds = 0;
+      for (const size of sizes) {
+        log(`  ${engine}: seeding to ${size.toLocaleString('en')} groups`);
+        const started = Date.now();
+        await seedGroups(scratch.db, seeded, size, log);
+        seedSeconds += (Date.now() - started) / 1000;
+        seeded = size;
+        log(`  ${engine}: measuring at ${size.toLocaleString('en')} groups`);
+        results.push(await measure(engine, size, scratch, seedSeconds, only));
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }
+  return results;
+}
+
 export const area: BenchArea = {
   name: 'scale',
+  // 1M groups take minutes to seed: only when named (`npm run bench -- scale`).
+  optIn: true,
   async run(ctx) {
-    const results: Measured[] = [];
-    for (const engine of engines) {
-      log(`${engine}: empty database, ${sizes.map((s) => s.toLocaleString('en')).join(' → ')} groups`);
-      const scratch = await scratchDatabase(engine, ctx.scratchDir);
-      try {
-        await seedUsers(scratch.db);
-        let seeded = 0;
-        let seedSeconds = 0;
-        for (const size of sizes) {
-          log(`  ${engine}: seeding to ${size.toLocaleString('en')} groups`);
-          const started = Date.now();
-          await seedGroups(scratch.db, seeded, size, log);
-          seedSeconds += (Date.now() - started) / 1000;
-          seeded = size;
-          log(`  ${engine}: measuring at ${size.toLocaleString('en')} groups`);
-          results.push(await measure(engine, size, scratch, seedSeconds));
-        }
-      } finally {
-        await scratch.drop();
-      }
-    }
+    const results = await measureGrowth(ctx.scratchDir, scaleSizes);
     console.log(`\n${table(results)}\n`);
-    for (const line of targets(results)) console.log(line);
+    for (const line of targets(results, engines)) console.log(line);
     const rows: BenchRow[] = [];
     for (const r of results) {
       for (const f of r.figures) {

@@ -30,6 +30,8 @@ export interface BenchRow {
   /** Value divided by the baseline's in the same run, where that makes sense. */
   ratio?: number;
   target?: string;
+  /** Whether the target was met, where the row has one that can be judged. */
+  met?: boolean;
 }
 
 export interface BenchContext {
@@ -47,6 +49,8 @@ export interface BenchContext {
 
 export interface BenchArea {
   name: string;
+  /** Left out of the default suite (`npm run bench`); runs when named (`npm run bench -- scale`). */
+  optIn?: boolean;
   /** Runs inside the server process before it listens (seed data, import media, …). */
   setup?(app: FastifyInstance): Promise<void>;
   /** Runs in the bench process; returns the rows it measured. */

@@ -1,27 +1,40 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { AccountTables } from './tables/accounts.js';
 import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
+import type { GenshinTables } from './tables/genshin.js';
 import type { GroupsTables } from './tables/groups.js';
 import type { MediaTables } from './tables/media.js';
+import type { MediaImportTables } from './tables/media-imports.js';
 import type { StatsTables } from './tables/stats.js';
 
 export interface Database
   extends AccountTables,
     GroupsTables,
     MediaTables,
+    MediaImportTables,
     AnimeTables,
     DownloadsTables,
+    GenshinTables,
     StatsTables {}
 
 export type Dialect = 'sqlite' | 'postgres';
 
-// COUNT(*) and BIGINT come back from pg as strings; every count we make fits in a double.
-pg.types.setTypeParser(20, (value) => Number(value));
+// The PostgreSQL client loads only when DATABASE_URL is set (require: createDatabase is synchronous).
+const require = createRequire(import.meta.url);
+let pgModule: typeof import('pg') | undefined;
+function loadPg(): typeof import('pg') {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof import('pg');
+    // COUNT(*) and BIGINT come back from pg as strings; every count we make fits in a double.
+    pgModule.types.setTypeParser(20, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -35,6 +48,7 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>; dialect: Dialect } {
   if (options.databaseUrl) {
     // Without a connect timeout a request waits for ever on a database host that does not answer.
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.databasePoolMax ?? 10,

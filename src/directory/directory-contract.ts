@@ -37,7 +37,7 @@ export interface GroupJson {
    * (public), `rejected` (not public; the reason is shown to the owner). `isVerified` stays for
    * clients of the first contract and equals `status === 'verified'`.
    */
-  status?: GroupStatus;
+  status: GroupStatus;
   /** Owner and admin views only: why an admin rejected the group (null unless rejected). */
   rejectionReason?: string | null;
   /** Admin views only: open reports against the group. */
@@ -118,9 +118,9 @@ export interface AdminStats {
     byStatus: { verified: number; unverified: number };
   };
   /** `unverified` counts pending groups; rejected ones are counted apart. */
-  groups: { total: number; verified: number; unverified: number; rejected?: number };
+  groups: { total: number; verified: number; unverified: number; rejected: number };
   /** Open reports awaiting a moderator. */
-  reports?: { open: number };
+  reports: { open: number };
   likes: number;
   platforms: NameCount[];
   categories: NameCount[];

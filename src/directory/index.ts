@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminUsersRoutes } from './admin/admin-users-routes.js';
+import { adminMediaImportsRoutes } from './admin/admin-media-imports-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { deleteStaleThrottles } from './auth/login-throttle.js';
 import { deleteExpiredSessions } from './auth/sessions-repository.js';
@@ -18,6 +18,6 @@ export const directory: FastifyPluginAsync = async (app) => {
   app.sweeps.every('login throttle', 3600_000, () => deleteStaleThrottles(app.db));
   app.sweeps.every('write budgets', 3600_000, () => deleteStaleBudgets(app.db, WRITE_BUDGET_WINDOW_MS));
   await app.register(authRoutes);
-  await app.register(adminUsersRoutes);
+  await app.register(adminMediaImportsRoutes);
   await app.register(groupsArea);
 };

@@ -11,7 +11,7 @@ import { ThreadsEngine } from './engines/threads-engine.js';
 import { YtdlpEngine } from './engines/ytdlp-engine.js';
 import { safePageFetcher } from './extractors/page-fetcher.js';
 import type { Platform } from './platforms.js';
-import { BullmqQueue } from './queue/bullmq-queue.js';
+import type { BullmqQueue } from './queue/bullmq-queue.js';
 import { MemoryQueue } from './queue/memory-queue.js';
 import { ResultsStore } from './results-store.js';
 import { MemoryJobStore } from './store/memory-job-store.js';
@@ -59,13 +59,16 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   const store = app.redis
     ? new RedisJobStore(app.redis, config.redisPrefix, recordTtl)
     : new MemoryJobStore();
-  const queue = app.redis
-    ? new BullmqQueue(app.redis, config.redisPrefix, {
-        workers: config.downloadWorkers,
-        stallMs: config.downloadStallSeconds * 1000,
-        maxStalls: settings.attempts,
-      })
-    : new MemoryQueue(config.downloadWorkers);
+  // BullMQ (and its dependencies) load only when Redis is configured, with the downloader.
+  const Bullmq = app.redis ? (await import('./queue/bullmq-queue.js')).BullmqQueue : undefined;
+  const queue: BullmqQueue | MemoryQueue =
+    app.redis && Bullmq
+      ? new Bullmq(app.redis, config.redisPrefix, {
+          workers: config.downloadWorkers,
+          stallMs: config.downloadStallSeconds * 1000,
+          maxStalls: settings.attempts,
+        })
+      : new MemoryQueue(config.downloadWorkers);
   // yt-dlp resolves and connects on its own: it reaches the network only through this guard,
   // which holds it to the safe fetcher's public-address policy (docs/downloader.md).
   const egress = new EgressProxy({
@@ -87,7 +90,7 @@ async function createDownloader(app: FastifyInstance): Promise<DownloaderService
   await service.start();
   // With Redis there, hear the others and take jobs before the first request. Without it the
   // instance starts all the same (not ready) and both catch up when Redis is back.
-  if (app.redis?.status === 'ready' && store instanceof RedisJobStore && queue instanceof BullmqQueue) {
+  if (app.redis?.status === 'ready' && store instanceof RedisJobStore && Bullmq && queue instanceof Bullmq) {
     await settlesWithin(Promise.all([store.listening(), queue.ready()]), 5000);
   }
 

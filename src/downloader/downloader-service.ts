@@ -417,6 +417,19 @@ export class DownloaderService {
       this.log.error({ err: error, job: job.id }, 'download failed unexpectedly');
     else if (error.code === 'STORAGE_UNAVAILABLE')
       this.log.error({ err: error.cause, job: job.id }, 'finished download could not be stored');
+    else if (error.code !== 'CANCELLED') {
+      // What the tool or the platform said stays here, with the job id; the client gets the code.
+      this.log.warn(
+        {
+          job: job.id,
+          platform: job.platform,
+          code: error.code,
+          ...(error.detail ? { detail: error.detail } : {}),
+          ...(error.cause ? { err: error.cause } : {}),
+        },
+        'download failed',
+      );
+    }
     job.state = 'failed';
     job.finishedAt = new Date().toISOString();
     job.files = [];

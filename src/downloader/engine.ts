@@ -1,19 +1,20 @@
 import type { JobProgress, JobRequest } from './job.js';
+import type { JobErrorCode } from './job-errors.js';
 
-/** Why a download failed, in words fit for the client; `code` is stable. */
+/** The codes an engine or the service may end a job with (EXPIRED and QUEUE_UNAVAILABLE are not failures of a run). */
+export type EngineErrorCode = Exclude<JobErrorCode, 'EXPIRED' | 'QUEUE_UNAVAILABLE'>;
+
+/**
+ * Why a download failed: a stable `code` and a `message` in words of ours, fit for the client.
+ * `detail` is what the tool said (yt-dlp's stderr, say): for the log, with the job id, and never
+ * sent.
+ */
 export class EngineError extends Error {
   constructor(
-    readonly code:
-      | 'DOWNLOAD_FAILED'
-      | 'NO_MEDIA'
-      | 'UNSUPPORTED_URL'
-      | 'UPSTREAM_FAILED'
-      | 'TOO_LARGE'
-      | 'TIMEOUT'
-      | 'CANCELLED'
-      | 'STORAGE_UNAVAILABLE',
+    readonly code: EngineErrorCode,
     message: string,
     cause?: unknown,
+    readonly detail?: string,
   ) {
     super(message, { cause });
     this.name = 'EngineError';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GENERIC_FAILURE, publicJobError } from './job-errors.js';
 import type { Mode, Platform } from './platforms.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'expired';
@@ -115,7 +116,7 @@ export function currentEvent(job: JobRecord, position: number | null): JobEvent 
       return {
         type: 'error',
         id: job.id,
-        ...(job.error ?? { code: 'FAILED', message: 'The download failed.' }),
+        ...(publicJobError(job.error) ?? GENERIC_FAILURE),
       };
     case 'expired':
       return {

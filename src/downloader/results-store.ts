@@ -1,10 +1,12 @@
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { fileTypeFromFile } from 'file-type';
+import { loadOnce } from '../lib/load-once.js';
 import type { BlobStore } from '../lib/storage/blob-store.js';
 import { StorageUnavailableError } from '../lib/storage/blob-store.js';
 import { EngineError } from './engine.js';
 import type { JobFile } from './job.js';
+
+const loadFileType = loadOnce(() => import('file-type'));
 
 /** Leftovers of interrupted tools, never results. */
 const TEMPORARY = /\.(part|ytdl|temp|tmp)$|\.part-Frag\d+|^\./i;
@@ -168,7 +170,7 @@ export class ResultsStore {
 }
 
 async function mimeOf(path: string): Promise<string> {
-  const detected = await fileTypeFromFile(path);
+  const detected = await (await loadFileType()).fileTypeFromFile(path);
   const byName = BY_EXTENSION[extname(path).toLowerCase()];
   // file-type calls every MP4 container video; the extension knows an audio-only .m4a.
   if (detected && byName?.startsWith('audio/') && detected.mime.startsWith('video/')) return byName;

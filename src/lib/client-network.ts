@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
@@ -9,6 +9,23 @@ import ipaddr from 'ipaddr.js';
  * budgets) keys on this one notion.
  */
 export function clientNetwork(ip: string): string {
+  // The common case, on every rate-limited request: a dotted quad as Node writes it (no leading
+  // zeros, which isIPv4 refuses) is its own network, as ipaddr.js would print it.
+  if (isIPv4(ip)) return ip;
+  let network = recent.get(ip);
+  if (network === undefined) {
+    network = parseNetwork(ip);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(ip, network);
+  }
+  return network;
+}
+
+/** IPv6 (and odd IPv4 spellings) parsed lately: a client sends many requests from one address. */
+const recent = new Map<string, string>();
+const RECENT_MAX = 1000;
+
+function parseNetwork(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   let address = ipaddr.parse(ip);
   if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())

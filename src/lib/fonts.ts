@@ -1,6 +1,6 @@
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
 
 /**
  * The fonts every card and generated image is drawn with, loaded from their npm packages (never from the system, so
@@ -19,8 +19,7 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 
 let registered = false;
 
-export function registerCardFonts(): void {
-  if (registered) return;
+function fontFiles(): Array<[string, string]> {
   const outfit = packageDir('@expo-google-fonts/outfit');
   const rounded = packageDir('@expo-google-fonts/m-plus-rounded-1c');
   const korean = packageDir('@expo-google-fonts/noto-sans-kr');
@@ -42,7 +41,26 @@ export function registerCardFonts(): void {
     [join(dejavu, 'ttf/DejaVuSansMono.ttf'), 'DejaVu Sans Mono'],
     [join(dejavu, 'ttf/DejaVuSansMono-Bold.ttf'), 'DejaVu Sans Mono'],
   ];
-  for (const [path, family] of files) {
+  return files;
+}
+
+/**
+ * Throws when a font file is missing: start-up calls it so a missing font package stops the service
+ * instead of the first card, without loading the canvas library (that waits for the first drawing).
+ */
+export function checkCardFonts(): void {
+  for (const [path] of fontFiles()) {
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile())
+      throw new Error(`the card font ${path} is missing`);
+  }
+}
+
+/** Registers our fonts with the canvas library, once; loads the library if nothing has yet. */
+export function registerCardFonts(): void {
+  if (registered) return;
+  // require, not import: callers draw synchronously, and by then the library is loaded anyway.
+  const { GlobalFonts } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+  for (const [path, family] of fontFiles()) {
     if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not load the card font ${path}`);
   }
   registered = true;

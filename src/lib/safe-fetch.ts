@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadOnce } from './load-once.js';
 import { isPlainLoopback, isPublicAddress } from './safe-fetch/public-address.js';
 
 export { isPublicAddress } from './safe-fetch/public-address.js';
@@ -64,10 +65,15 @@ export interface SafeFetchResult {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+// undici's client is loaded by the first fetch (an avatar, a page), not at start-up.
+const loadUndici = loadOnce(() => import('undici'));
+type Undici = Awaited<ReturnType<typeof loadUndici>>;
+
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   const allowed = options.allowPrivateForTests ? isPublicOrLoopback : isPublicAddress;
-  const dispatcher = options.allowPrivateForTests ? testAgent() : productionAgent();
+  const undici = await loadUndici();
+  const dispatcher = options.allowPrivateForTests ? testAgent(undici) : productionAgent(undici);
   const controller = new AbortController();
   const timer = setTimeout(
     () =>
@@ -82,14 +88,16 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
     for (let hop = 0; ; hop++) {
       if (controller.signal.aborted) throw controller.signal.reason;
       const target = checkUrl(current, allowed);
-      const response = await request(target, {
-        method: 'GET',
-        dispatcher,
-        signal: controller.signal,
-        headers: { 'user-agent': 'Kizuna (+https://kizuna.dev)', accept: '*/*', ...options.headers },
-      }).catch((error: unknown) => {
-        throw asSafeFetchError(error, controller.signal);
-      });
+      const response = await undici
+        .request(target, {
+          method: 'GET',
+          dispatcher,
+          signal: controller.signal,
+          headers: { 'user-agent': 'Kizuna (+https://kizuna.dev)', accept: '*/*', ...options.headers },
+        })
+        .catch((error: unknown) => {
+          throw asSafeFetchError(error, controller.signal);
+        });
       const headers = toHeaders(response.headers);
       const location = headers.get('location');
       if (REDIRECTS.has(response.statusCode) && location) {
@@ -237,7 +245,7 @@ function checkedLookup(allowed: (ip: string) => boolean) {
 let production: Agent | undefined;
 let forTests: Agent | undefined;
 
-function productionAgent(): Agent {
+function productionAgent({ Agent }: Undici): Agent {
   production ??= new Agent({
     connect: { lookup: checkedLookup(isPublicAddress), timeout: 10_000 },
     keepAliveTimeout: 4_000,
@@ -246,7 +254,7 @@ function productionAgent(): Agent {
   return production;
 }
 
-function testAgent(): Agent {
+function testAgent({ Agent }: Undici): Agent {
   forTests ??= new Agent({
     connect: { lookup: checkedLookup(isPublicOrLoopback), rejectUnauthorized: false, timeout: 10_000 },
     keepAliveTimeout: 1_000,

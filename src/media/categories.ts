@@ -70,6 +70,13 @@ export const GIF_CATEGORIES = [
 /** The public media pools (docs/media.md, "Media pools"). */
 export const MEDIA_POOLS = ['menu', 'sleep', 'kiss', 'canvas', 'menuvid'] as const;
 
+/**
+ * The Genshin character pictures, stored on their first request (docs/anime.md): served by their
+ * own file URLs to everyone, but no route picks from the pool.
+ */
+export const GENSHIN_POOL = 'genshin';
+const FILE_ONLY_POOLS: readonly string[] = [GENSHIN_POOL];
+
 export type CategoryFormat = 'image' | 'gif';
 
 const IMAGE_SET = new Set<string>(IMAGE_CATEGORIES);
@@ -92,7 +99,12 @@ export function categoryFormat(name: string): CategoryFormat | undefined {
  */
 export type PoolKind = 'still' | 'animated-gif' | 'video' | 'image';
 
-const KIND_BY_POOL: Record<string, PoolKind> = { menuvid: 'video', menu: 'image', canvas: 'image' };
+const KIND_BY_POOL: Record<string, PoolKind> = {
+  menuvid: 'video',
+  menu: 'image',
+  canvas: 'image',
+  [GENSHIN_POOL]: 'image',
+};
 
 export function poolKind(pool: string): PoolKind | undefined {
   const format = categoryFormat(pool);
@@ -164,6 +176,15 @@ export class PoolAccess {
   /** A media pool that GET /media/:category serves to everyone. */
   isPublicMediaPool(name: string): boolean {
     return (MEDIA_POOLS as readonly string[]).includes(name) && !this.isPrivate(name);
+  }
+
+  /** A pool whose files /files/:name serves to everyone: a public category or media pool, or the Genshin pictures. */
+  isPublicFilePool(name: string): boolean {
+    return (
+      this.isPublicCategory(name) ||
+      this.isPublicMediaPool(name) ||
+      (FILE_ONLY_POOLS.includes(name) && !this.isPrivate(name))
+    );
   }
 
   publicCategories(format?: CategoryFormat): string[] {

@@ -39,14 +39,31 @@ export interface ImportManifestSettings {
 const PLAIN_PROGRESS_MS = 10_000;
 const FETCH_TIMEOUT_MS = 60_000;
 
-async function safeFetchBytes(url: string, maxBytes: number): Promise<Buffer> {
-  try {
-    return (await safeFetch(url, { maxBytes, timeoutMs: FETCH_TIMEOUT_MS })).body;
-  } catch (error) {
-    if (error instanceof SafeFetchError) throw new Error(`url: ${error.message}`);
-    throw error;
-  }
+/**
+ * How a manifest's remote files are fetched, by the command and by the admin import alike: the
+ * safe fetcher (https, public addresses only, size and time bounded), its refusals in words fit
+ * for a row's reason. `allowLoopbackForTests` is for tests only.
+ */
+export function manifestFetcher(
+  testing: { allowLoopbackForTests?: boolean } = {},
+): (url: string, maxBytes: number) => Promise<Buffer> {
+  return async (url, maxBytes) => {
+    try {
+      return (
+        await safeFetch(url, {
+          maxBytes,
+          timeoutMs: FETCH_TIMEOUT_MS,
+          allowPrivateForTests: testing.allowLoopbackForTests,
+        })
+      ).body;
+    } catch (error) {
+      if (error instanceof SafeFetchError) throw new Error(`url: ${error.message}`);
+      throw error;
+    }
+  };
 }
+
+const safeFetchBytes = manifestFetcher();
 
 /** The journal of rows a run imported (beside the manifest): what lets an interrupted import resume. */
 export const journalOf = (file: string) => `${file}.imported`;

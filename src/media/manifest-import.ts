@@ -25,6 +25,8 @@ export interface ManifestImportOptions {
   /** Keys (`rowKey`) of rows an earlier run imported: skipped without fetching. */
   done: ReadonlySet<string>;
   onResult?: (result: RowResult) => void | Promise<void>;
+  /** Once aborted, no further row is begun (those under way end as they end). */
+  signal?: AbortSignal;
 }
 
 /** What makes a row the same row in another run: its pool and where its file comes from. */
@@ -89,7 +91,7 @@ export async function importManifestRows(
   const results: RowResult[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < rows.length) {
+    while (next < rows.length && !options.signal?.aborted) {
       const row = rows[next++] as ManifestRow;
       const result = await importRow(store, row, options);
       results.push(result);

@@ -1,5 +1,6 @@
-import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import type { Image, SKRSContext2D } from '@napi-rs/canvas';
 import { font } from '../lib/fonts.js';
+import { loadOnce } from '../lib/load-once.js';
 import type { MenuFile, MenuSection } from './menu-data.js';
 
 /** A ready-to-send chat caption: *bold* and _italic_ as WhatsApp and Telegram (Markdown) read them. */
@@ -15,16 +16,15 @@ export function menuCaption(menu: MenuFile, section: MenuSection): string {
   return lines.join('\n');
 }
 
+// The canvas library loads with the first menu card, not at start-up.
+const loadCanvas = loadOnce(() => import('@napi-rs/canvas'));
+
 const WIDTH = 1080;
 const PADDING = 64;
 const ROW = 52;
 
 /** Cuts text to fit `maxWidth` pixels in the current font, with an ellipsis. */
-function fit(
-  ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>,
-  text: string,
-  maxWidth: number,
-): string {
+function fit(ctx: SKRSContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
   let cut = text;
   while (cut.length > 1 && ctx.measureText(`${cut}…`).width > maxWidth) cut = cut.slice(0, -1);
@@ -39,6 +39,7 @@ export async function renderMenuCard(
 ): Promise<Buffer> {
   const data = menu.sections[section];
   const height = Math.max(540, PADDING * 2 + 150 + data.commands.length * ROW + 60);
+  const { createCanvas, loadImage } = await loadCanvas();
   const canvas = createCanvas(WIDTH, height);
   const ctx = canvas.getContext('2d');
 

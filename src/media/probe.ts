@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import { loadOnce } from '../lib/load-once.js';
 import { IMAGE_PIXEL_BUDGET, imageDecoding } from '../lib/work-gate.js';
 import { ACCEPTED_TYPES } from './media-types.js';
 
 const run = promisify(execFile);
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
+const loadFileType = loadOnce(() => import('file-type'));
 
 export interface ProbedMedia {
   mime: string;
@@ -35,7 +36,7 @@ export function ffprobePathFor(ffmpegPath: string): string {
  * (it also proves they decode), ffprobe for video when available.
  */
 export async function probeMedia(path: string, ffmpegPath: string): Promise<ProbedMedia> {
-  const detected = await fileTypeFromFile(path);
+  const detected = await (await loadFileType()).fileTypeFromFile(path);
   const accepted = detected ? ACCEPTED_TYPES[detected.mime] : undefined;
   if (!detected || !accepted) {
     throw new NotMediaError(
@@ -45,6 +46,7 @@ export async function probeMedia(path: string, ffmpegPath: string): Promise<Prob
   if (accepted.kind === 'image') {
     // Through the image gate like every untrusted decode (lib/work-gate.ts), and refused past the
     // pixel budget before anything decodes the pixels.
+    const sharp = await loadSharp();
     const meta = await imageDecoding.run(() =>
       sharp(path, { animated: true, limitInputPixels: IMAGE_PIXEL_BUDGET })
         .metadata()

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { absoluteUrl } from '../lib/absolute-url.js';
@@ -12,8 +12,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The methods some route answers for this concrete path (with OPTIONS when there is any). */
     allowedMethods(path: string): string[];
+    /**
+     * Lets one area answer some requests for unknown paths with a page of its own: the web UI
+     * answers a browser's navigation with its HTML "Page not found" (src/web/web-ui.ts). Every
+     * request the page leaves (it returns undefined) gets the problem+json 404 as before.
+     */
+    setNotFoundPage(page: NotFoundPage): void;
   }
 }
+
+/** Answers an unknown path, or returns undefined to leave it to the problem+json 404. */
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -43,6 +52,11 @@ async function httpSemanticsPlugin(app: FastifyInstance, options: { maxParamLeng
   };
   app.decorate('allowedMethods', allowedMethods);
 
+  let notFoundPage: NotFoundPage | null = null;
+  app.decorate('setNotFoundPage', (page: NotFoundPage) => {
+    notFoundPage = page;
+  });
+
   // Before the areas' CORS hooks: only a real preflight (it names the method it wants) is theirs.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] !== undefined)
@@ -67,7 +81,7 @@ async function httpSemanticsPlugin(app: FastifyInstance, options: { maxParamLeng
         }),
       );
     }
-    return sendProblem(reply, notFoundProblem(request));
+    return notFoundPage?.(request, reply) ?? sendProblem(reply, notFoundProblem(request));
   });
 }
 

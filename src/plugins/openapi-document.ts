@@ -11,7 +11,7 @@ import { CATALOG_MAX_AGE_SECONDS, type CachePolicy } from './cache-policy.js';
 
 /** The facts of one route the document is refined with; carried on the operation under FACTS_KEY until then. */
 export interface OperationFacts {
-  auth: 'none' | 'user' | 'admin';
+  auth: 'none' | 'user' | 'admin' | 'admin-or-operator';
   csrf: boolean;
   cache?: CachePolicy;
   /** Under /api, outside the bot API: the session cookie is read. */
@@ -39,17 +39,25 @@ export function operationFacts(
 }
 
 /** Names of the security schemes in components.securitySchemes. */
-export const SECURITY = { session: 'session', csrfToken: 'csrfToken', csrfCookie: 'csrfCookie' } as const;
+export const SECURITY = {
+  session: 'session',
+  csrfToken: 'csrfToken',
+  csrfCookie: 'csrfCookie',
+  operatorToken: 'operatorToken',
+} as const;
 
 /**
  * The security requirements of an operation: a session where it needs a login, the CSRF token
- * (and the cookie it is checked against) where it changes state; the directory's open reads take
- * a session when there is one (`{}` or the session), the bot API none at all.
+ * (and the cookie it is checked against) where it changes state; an operator route takes the
+ * operator instead of an admin session; the directory's open reads take a session when there is
+ * one (`{}` or the session), the bot API none at all.
  */
 export function securityOf(facts: OperationFacts): Array<Record<string, string[]>> {
   const csrf: Record<string, string[]> = facts.csrf
     ? { [SECURITY.csrfToken]: [], [SECURITY.csrfCookie]: [] }
     : {};
+  if (facts.auth === 'admin-or-operator')
+    return [{ [SECURITY.session]: [], ...csrf }, { [SECURITY.operatorToken]: [] }];
   if (facts.auth !== 'none') return [{ [SECURITY.session]: [], ...csrf }];
   if (facts.csrf) return [csrf];
   if (facts.directory) return [{}, { [SECURITY.session]: [] }];
@@ -74,6 +82,13 @@ export function securitySchemes(names: { session: string; csrfCookie: string; cs
       description:
         'The `csrfToken` of `GET /api/auth/me`, on every request that changes something. It keeps working ' +
         'across login and logout.',
+    },
+    [SECURITY.operatorToken]: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'The operator, instead of an admin session (no CSRF token): `Authorization: Bearer <OPERATOR_TOKEN>`, ' +
+        'or, when OPERATOR_TOKEN is unset, a direct request from this machine (loopback, no forwarding header).',
     },
     [SECURITY.csrfCookie]: {
       type: 'apiKey',

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { Config } from '../config.js';
 
 declare module 'fastify' {
@@ -56,6 +56,8 @@ async function redisPlugin(app: FastifyInstance) {
     app.decorate('redis', null);
     return;
   }
+  // ioredis loads only when REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, failFastOptions(config));
   logOutages(redis, app.log);
   // An instance starts with Redis down (not ready, see /readyz) and connects once Redis is there.

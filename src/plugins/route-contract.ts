@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/problem.js';
 import { type CachePolicy, cacheHook } from './cache-policy.js';
+import { operatorAccess } from './loopback-only.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route: anybody (the default), a logged-in user, or an admin. */
-    auth?: 'none' | 'user' | 'admin';
+    /**
+     * Who may call the route: anybody (the default), a logged-in user, an admin, or an admin or
+     * the operator (`admin-or-operator`: without a session, what operator routes accept, a
+     * direct loopback request or OPERATOR_TOKEN as a bearer token).
+     */
+    auth?: 'none' | 'user' | 'admin' | 'admin-or-operator';
     /** The request must carry the CSRF token in `x-csrf-token` (every state-changing directory route). */
     csrf?: boolean;
     /** What caches may keep of the route's answers (see cache-policy.ts); every documented route says. */
@@ -37,6 +42,32 @@ async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user.role !== 'admin') throw forbidden('This needs an admin account.');
 }
 
+/** Requests let in as the operator (no session); they carry no cookie to forge, so no CSRF check. */
+const admittedAsOperator = new WeakSet<FastifyRequest>();
+
+/**
+ * The body types a browser sends to another site without asking first (CORS "simple" requests).
+ * A page on any site could make the operator's browser send one of these to loopback, so a
+ * request let in by loopback alone must not be one of them.
+ */
+const SIMPLE_BODY = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+
+function requireAdminOrOperator(operatorToken: string | undefined) {
+  return async (request: FastifyRequest): Promise<void> => {
+    // A session speaks for its user; only without one may the operator's way in be used.
+    if (request.user) {
+      if (request.user.role !== 'admin') throw forbidden('This needs an admin account.');
+      return;
+    }
+    const bodyIsSimple = SIMPLE_BODY.test(request.headers['content-type'] ?? '');
+    if (operatorAccess(request, operatorToken) && !(bodyIsSimple && operatorToken === undefined)) {
+      admittedAsOperator.add(request);
+      return;
+    }
+    throw unauthenticated('Log in as an admin (or call from this server, as the operator).');
+  };
+}
+
 /**
  * Each route declares what it needs in its options (`config: { auth: 'user', csrf: true }`); this
  * plugin turns that into guards, all in onRequest so that a refused request is never read (an
@@ -59,13 +90,27 @@ async function routeContractPlugin(app: FastifyInstance) {
       if (!this.hasRequestDecorator('user')) {
         throw new RouteContractError(route, `config.auth '${auth}' needs the sessions plugin in its scope`);
       }
-      guards.push(auth === 'admin' ? requireAdmin : requireUser);
+      guards.push(
+        auth === 'admin-or-operator'
+          ? requireAdminOrOperator(this.config.operatorToken)
+          : auth === 'admin'
+            ? requireAdmin
+            : requireUser,
+      );
     }
     if (csrf) {
       if (!this.csrfProtection) {
         throw new RouteContractError(route, 'config.csrf needs the csrf plugin in its scope');
       }
-      guards.push(this.csrfProtection);
+      const check = this.csrfProtection;
+      guards.push(
+        auth === 'admin-or-operator'
+          ? function csrfUnlessOperator(this: FastifyInstance, request, reply, done) {
+              if (admittedAsOperator.has(request)) return done();
+              return check.call(this, request, reply, done);
+            }
+          : check,
+      );
     }
     // A new array: the options object is shared with the HEAD twin of a GET route, which gets its own.
     if (guards.length > 0) route.onRequest = [...guards, ...[route.onRequest ?? []].flat()];
@@ -93,7 +138,10 @@ function checkResponses(route: RouteOptions & { wsHandler?: unknown }): void {
   if (schema && !schema.hide && cache === undefined) {
     throw new RouteContractError(route, 'the route declares no config.cache policy');
   }
-  const needed = [...(auth === 'none' ? [] : [401]), ...(auth === 'admin' || csrf ? [403] : [])];
+  const needed = [
+    ...(auth === 'none' ? [] : [401]),
+    ...(auth === 'admin' || auth === 'admin-or-operator' || csrf ? [403] : []),
+  ];
   const missing = needed.filter((status) => !has(status));
   if (missing.length > 0) {
     throw new RouteContractError(route, `the schema declares no response for ${missing.join(' and ')}`);

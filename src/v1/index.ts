@@ -1,6 +1,4 @@
-import cors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
-import { OPEN_CORS } from '../lib/http/cors.js';
 import { animeArea } from './anime/index.js';
 import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
@@ -9,6 +7,7 @@ import { downloaderArea } from './downloader/index.js';
 import { funArea } from './fun/index.js';
 import { genshinArea } from './genshin/index.js';
 import { mediaArea } from './media/index.js';
+import { registerOpenCors } from './open-cors.js';
 import { registerRateLimit } from './rate-limit.js';
 import { utilArea } from './util/index.js';
 
@@ -17,7 +16,7 @@ import { utilArea } from './util/index.js';
  * (README.md, "Public API v1").
  */
 export const v1: FastifyPluginAsync = async (app) => {
-  await app.register(cors, OPEN_CORS);
+  await registerOpenCors(app);
   await app.register(catalogRoutes);
   await app.register(utilArea);
   await app.register(funArea);

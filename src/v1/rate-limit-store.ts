@@ -28,6 +28,11 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   exponentialBackoff: boolean,
 ) => BuiltInStore;
 
+/** The plugin's in-memory store (an LRU of 5,000 keys), counting as @fastify/rate-limit does. */
+export function localStore(): FastifyRateLimitStore {
+  return new LocalStore(false, false);
+}
+
 /**
  * The shared budget in Redis, and this instance's own in memory while Redis is unreachable: a
  * Redis outage must neither fail requests (the plugin's choice without skipOnError) nor lift the

@@ -43,7 +43,7 @@ const UNDOCUMENTED = new Set([
   'GET /metrics',
   // The live queue's short alias, described with GET /api/v1/ws/{id}.
   'GET /ws/{id}',
-  ...PAGE_PATHS.map((path) => `GET ${path}`),
+  ...PAGE_PATHS.map((path) => `GET ${path.replace(/:(\w+)/g, '{$1}')}`),
 ]);
 
 /** The problem codes of a 5xx that is no bug: a dependency briefly unavailable, and documented. */
@@ -122,6 +122,27 @@ describe('the OpenAPI document is the contract of every route', () => {
     const verified = await seedGroup(app, { verified: true, submittedBy: user.userId });
     const pending = await seedGroup(app, { verified: false, submittedBy: user.userId });
     const doomed = await seedGroup(app, { verified: false });
+    const editable = await seedGroup(app, { verified: true, submittedBy: user.userId });
+    const disowned = await seedGroup(app, { verified: true, submittedBy: user.userId });
+    const rejectable = await seedGroup(app, { verified: false });
+    const reportable = await seedGroup(app, { verified: true });
+    // Two open reports to decide, one for each way.
+    const reported = [await seedGroup(app, { verified: true }), await seedGroup(app, { verified: true })];
+    const reports: number[] = [];
+    for (const group of reported) {
+      const res = await user.post(`/api/groups/${group.id}/reports`, { reason: 'spam' });
+      assert.equal(res.statusCode, 201, res.body);
+      reports.push(res.json().report.id);
+    }
+    // A manifest import that has ended (its one file is on an address the fetcher refuses at once).
+    const manifest = [{ url: 'https://127.0.0.1:9/contract.png', category: 'neko' }];
+    const started = await admin.post('/api/admin/media/imports', manifest);
+    assert.equal(started.statusCode, 202, started.body);
+    const importId = started.json().import.id as number;
+    await until(
+      async () =>
+        (await admin.get(`/api/admin/media/imports/${importId}`)).json().import.status !== 'running',
+    );
     const form = await multipart({
       ...GROUP_FIELDS,
       logo: { bytes: await imageBytes('png'), filename: 'logo.png' },
@@ -153,6 +174,24 @@ describe('the OpenAPI document is the contract of every route', () => {
       verifyGroup: { path: { id: String(pending.id) }, actor: 'admin' },
       removeGroup: { path: { id: String(doomed.id) }, actor: 'admin' },
       verifyUser: { path: { id: String(user.userId) }, actor: 'admin' },
+      editGroup: {
+        path: { id: String(editable.id) },
+        body: { multipart: { description: 'Edited by the contract test.' } },
+        actor: 'user',
+      },
+      deleteGroup: { path: { id: String(disowned.id) }, actor: 'user' },
+      rejectGroup: { path: { id: String(rejectable.id) }, body: { json: { reason: 'Not a real group.' } } },
+      reportGroup: {
+        path: { id: String(reportable.id) },
+        body: { json: { reason: 'dead-link' } },
+        actor: 'user',
+      },
+      resolveReport: { path: { id: String(reports[0]) } },
+      dismissReport: { path: { id: String(reports[1]) } },
+      startMediaImport: { body: { json: manifest }, actor: 'admin' },
+      getMediaImport: { path: { id: String(importId) }, actor: 'admin' },
+      listMediaImports: { actor: 'admin' },
+      getGenshinCharacterImage: { path: { name: 'hutao' } },
       getGroupLogo: { path: { file: logoFile } },
       submitGroup: { body: { multipart: GROUP_FIELDS }, actor: 'user' },
       listMyGroups: { actor: 'user' },

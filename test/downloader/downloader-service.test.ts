@@ -451,7 +451,7 @@ describe('DownloaderService.cancel', () => {
     engine.release('https://youtu.be/fails', 'fail');
     await settled(service, failed.id);
     assert.equal((await service.cancel(failed.id)).outcome, 'ended');
-    assert.equal((await store.get(failed.id))?.error?.code, 'DOWNLOAD_FAILED');
+    assert.equal((await store.get(failed.id))?.error?.code, 'NOT_FOUND_AT_SOURCE');
 
     assert.deepEqual(await service.cancel('no-such-job'), { outcome: 'unknown' });
   });

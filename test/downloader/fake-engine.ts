@@ -37,7 +37,7 @@ export class SteeredEngine implements Engine {
       );
     });
     if (outcome === 'fail')
-      throw new EngineError('DOWNLOAD_FAILED', 'The download failed: Video unavailable');
+      throw new EngineError('NOT_FOUND_AT_SOURCE', 'Nothing could be found at that link.');
     await writeFile(
       join(context.workDir, 'Clip [abc].mp4'),
       Buffer.from('0000001866747970697336d00000000069736f6d', 'hex'),

@@ -80,6 +80,9 @@ export function testConfig(resources: Omit<TestResources, 'release'>): Config {
     // Readiness in tests is about the dependencies; a test process on a busy machine can stall
     // for a second. The event-loop check has its own tests (test/plugins/event-loop-lag.test.ts).
     eventLoopLagMs: 60_000,
+    // Tests never reach the real image hosts: a loopback origin the safe fetcher refuses at once,
+    // so a Genshin picture is the stand-in card unless a test brings its own upstream.
+    genshinImageOriginForTests: 'https://127.0.0.1:9/',
   };
 }
 

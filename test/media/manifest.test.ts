@@ -83,5 +83,10 @@ describe('manifest', () => {
     assert.equal(progressText(state), '25/100 rows, 1 failed, 10.0 MiB, 1.0 MiB/s, ETA 30s');
     assert.equal(progressBar(state, 8), '[##------]');
     assert.equal(progressText({ ...state, done: 100 }), '100/100 rows, 1 failed, 10.0 MiB, 1.0 MiB/s');
+    // A slow rate is whole bytes per second, not a fraction.
+    assert.equal(
+      progressText({ total: 3, done: 3, failed: 0, bytes: 220, elapsedMs: 332 }),
+      '3/3 rows, 0 failed, 220 B, 663 B/s',
+    );
   });
 });

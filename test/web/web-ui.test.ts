@@ -88,6 +88,45 @@ describe('browser UI', () => {
     assert.match(unknown.headers['content-type'] as string, /^application\/problem\+json/);
   });
 
+  it("answers a browser's navigation to an unknown page with the UI's HTML 404, under its policy", async () => {
+    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const url of ['/no-such-page', '/groups/12/nope', '/mine/x/edit/more?tab=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url, headers: { accept } });
+        assert.equal(res.statusCode, 404, `${method} ${url}`);
+        assert.match(res.headers['content-type'] as string, /^text\/html/);
+        assert.equal(res.headers['cache-control'], 'no-store');
+        assert.match(res.headers['content-security-policy'] as string, /script-src 'self'(;|$)/);
+        if (method === 'GET') assert.match(res.body, /<div id="app"><\/div>/);
+      }
+    }
+  });
+
+  it('keeps problem+json for API clients and for every path that is not a page', async () => {
+    const html = 'text/html,*/*;q=0.8';
+    const cases: Array<{ url: string; accept?: string; method?: 'GET' | 'POST' | 'DELETE' }> = [
+      { url: '/no-such-page' },
+      { url: '/no-such-page', accept: 'application/json' },
+      { url: '/no-such-page', accept: '*/*' },
+      { url: '/no-such-page', accept: 'application/json, text/html;q=0' },
+      { url: '/no-such-page', accept: html, method: 'POST' },
+      { url: '/no-such-page', accept: html, method: 'DELETE' },
+      { url: '/api/no-such-route', accept: html },
+      { url: '/api', accept: html },
+      { url: '/api/v1/no-such-route', accept: html },
+      { url: '/api/groups/999999', accept: html },
+      { url: '/sfw/no-such-category/x', accept: html },
+      { url: '/assets/nope.js', accept: html },
+    ];
+    for (const { url, accept, method = 'GET' } of cases) {
+      const res = await app.inject({ method, url, headers: accept ? { accept } : {} });
+      const what = `${method} ${url} (${accept ?? 'no Accept'})`;
+      assert.ok(res.statusCode >= 400 && res.statusCode < 500, what);
+      assert.match(res.headers['content-type'] as string, /^application\/problem\+json/, what);
+      assert.doesNotMatch(res.body, /<div id="app">/, what);
+    }
+  });
+
   it('asks for HSTS and https upgrades behind a TLS-terminating proxy', async () => {
     const proxied = await buildTestApp({ trustProxy: true });
     const res = await proxied.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });

@@ -1,11 +1,28 @@
 /** The directory API as the browser uses it: same-origin cookies, the CSRF header, problem errors. */
 
-import type { AdminStats, GroupJson, PublicStats, UserJson } from '../../src/directory/directory-contract.js';
+import type {
+  AdminStats,
+  GroupFacets,
+  GroupJson,
+  GroupSortOrder,
+  GroupStatus,
+  PublicStats,
+  ReportJson,
+  ReportReason,
+  ReportStatus,
+  UserJson,
+} from '../../src/directory/directory-contract.js';
 
 // The JSON shapes come from the directory's wire contract, which the server's answers are typed by.
-export type { AdminStats, PublicStats };
+export type { AdminStats, GroupFacets, GroupSortOrder, GroupStatus, PublicStats, ReportReason, ReportStatus };
 export type User = UserJson;
 export type Group = GroupJson;
+export type Report = ReportJson;
+
+/** A group's review state; answers of the first contract only have `isVerified`. */
+export function statusOf(group: Group): GroupStatus {
+  return group.status ?? (group.isVerified ? 'verified' : 'pending');
+}
 
 export interface Me {
   loggedIn: boolean;
@@ -43,7 +60,12 @@ export interface Page<T> {
 
 let csrfToken: string | null = null;
 
-async function request(method: string, url: string, body?: unknown): Promise<Response> {
+async function request(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = await csrf();
   let payload: BodyInit | undefined;
@@ -54,7 +76,7 @@ async function request(method: string, url: string, body?: unknown): Promise<Res
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, credentials: 'same-origin' });
+    response = await fetch(url, { ...init, method, headers, body: payload, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server cannot be reached. Check your connection and try again.');
   }
@@ -81,8 +103,8 @@ async function problemOf(response: Response): Promise<ApiError> {
   }
 }
 
-async function json<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return (await (await request(method, url, body)).json()) as T;
+async function json<T>(method: string, url: string, body?: unknown, init?: RequestInit): Promise<T> {
+  return (await (await request(method, url, body, init)).json()) as T;
 }
 
 async function page<T>(url: string): Promise<Page<T>> {
@@ -118,6 +140,8 @@ export interface GroupFilter {
   search?: string;
   platform?: string;
   category?: string;
+  tag?: string;
+  sort?: GroupSortOrder;
 }
 
 function query(params: Record<string, string | undefined>): string {
@@ -136,19 +160,38 @@ export const groups = {
     const url = new URL(next, location.href);
     return page<T>(url.pathname + url.search);
   },
+  get: (id: number) => json<{ group: Group }>('GET', `/api/groups/${id}`),
+  facets: () => json<GroupFacets>('GET', '/api/groups/facets'),
   submit: (form: FormData) => json<{ group: Group }>('POST', '/api/groups', form),
+  /** An owner's edit: only the fields in the form change. */
+  edit: (id: number, form: FormData) => json<{ group: Group }>('PATCH', `/api/groups/${id}`, form),
+  remove: async (id: number) => {
+    await request('DELETE', `/api/groups/${id}`);
+  },
+  report: async (id: number, body: { reason: ReportReason; text?: string }) => {
+    await request('POST', `/api/groups/${id}/reports`, body);
+  },
   like: (id: number) =>
     json<{ id: number; likes: number; likedByMe: boolean }>('POST', `/api/groups/${id}/like`),
   unlike: (id: number) =>
     json<{ id: number; likes: number; likedByMe: boolean }>('DELETE', `/api/groups/${id}/like`),
-  stats: () => json<PublicStats>('GET', '/api/public/stats'),
+  // Cached briefly by browsers otherwise; asked again (a 304 when unchanged) so a like shows at once.
+  stats: () => json<PublicStats>('GET', '/api/public/stats', undefined, { cache: 'no-cache' }),
 };
+
+export type AdminGroupState = 'unverified' | 'verified' | 'rejected' | 'all';
 
 export const admin = {
   stats: () => json<AdminStats>('GET', '/api/admin/stats'),
-  groups: (state: 'unverified' | 'verified' | 'all') =>
+  groups: (state: AdminGroupState) =>
     page<Group>(`/api/admin/groups${query({ state: state === 'all' ? undefined : state, limit: '50' })}`),
   verifyGroup: (id: number) => json<{ group: Group }>('POST', `/api/admin/groups/${id}/verify`),
+  rejectGroup: (id: number, reason: string) =>
+    json<{ group: Group }>('POST', `/api/admin/groups/${id}/reject`, { reason }),
+  reports: (status: ReportStatus) => page<Report>(`/api/admin/reports${query({ status, limit: '50' })}`),
+  decideReport: async (id: number, decision: 'resolve' | 'dismiss') => {
+    await request('POST', `/api/admin/reports/${id}/${decision}`);
+  },
   deleteGroup: async (id: number) => {
     await request('DELETE', `/api/admin/groups/${id}`);
   },

@@ -1,6 +1,7 @@
 import { LocationProvider, Route, Router } from 'preact-iso';
 import { Layout } from './components/layout.js';
 import { AdminPage } from './pages/admin-page.js';
+import { EditGroupPage } from './pages/edit-group-page.js';
 import { GroupsPage } from './pages/groups-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { MyGroupsPage } from './pages/my-groups-page.js';
@@ -22,6 +23,7 @@ export function App() {
             <Route path="/register" component={RegisterPage} />
             <Route path="/submit" component={SubmitPage} />
             <Route path="/mine" component={MyGroupsPage} />
+            <Route path="/mine/:id/edit" component={EditGroupPage} />
             <Route path="/admin" component={AdminPage} />
             <Route default component={NotFoundPage} />
           </Router>

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { onServerCore } from '../../lib/pinning.js';
 
 /** A Kizuna server process of the scale benchmark, on one seeded database. */
 export interface ScaleServer {
@@ -17,20 +18,25 @@ export interface ScaleServer {
  */
 export function startServer(dataDir: string, databaseUrl: string | undefined): Promise<ScaleServer> {
   const started = Date.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/server.ts', 'kizuna', dataDir, 'scale'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        BENCH_DATABASE_URL: databaseUrl ?? '',
-        BENCH_REDIS_URL: '',
-        GROUPS_PAGE_CACHE_MS: '0',
-        DEMO_CONTENT: 'false',
-      },
+  const [command, args] = onServerCore(process.execPath, [
+    '--import',
+    'tsx',
+    '--max-semi-space-size=2',
+    'bench/server.ts',
+    'kizuna',
+    dataDir,
+    'scale',
+  ]);
+  const child: ChildProcess = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_REDIS_URL: '',
+      GROUPS_PAGE_CACHE_MS: '0',
+      DEMO_CONTENT: 'false',
     },
-  );
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

@@ -9,6 +9,9 @@ import * as statCounters from './007-stat-counters.js';
 import * as writeBudgets from './008-write-budgets.js';
 import * as usernameSkeletons from './009-username-skeletons.js';
 import * as searchStatistics from './010-search-statistics.js';
+import * as moderation from './011-moderation.js';
+import * as genshinImages from './012-genshin-images.js';
+import * as mediaImports from './013-media-imports.js';
 
 /** Listed here rather than read from disk, so that migrations need no file-system lookup at start. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   '008-write-budgets': writeBudgets,
   '009-username-skeletons': usernameSkeletons,
   '010-search-statistics': searchStatistics,
+  '011-moderation': moderation,
+  '012-genshin-images': genshinImages,
+  '013-media-imports': mediaImports,
 };

@@ -5,13 +5,19 @@ import { adminStats } from '../stats/stats-repository.js';
 
 const NameCounts = Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() }));
 
-const AdminStatsSchema = Type.Object({
+export const AdminStatsSchema = Type.Object({
   users: Type.Object({
     total: Type.Integer(),
     byRole: Type.Record(Type.String(), Type.Integer()),
     byStatus: Type.Object({ verified: Type.Integer(), unverified: Type.Integer() }),
   }),
-  groups: Type.Object({ total: Type.Integer(), verified: Type.Integer(), unverified: Type.Integer() }),
+  groups: Type.Object({
+    total: Type.Integer(),
+    verified: Type.Integer({ description: 'Public, or hidden by reports' }),
+    unverified: Type.Integer({ description: 'Pending review' }),
+    rejected: Type.Integer(),
+  }),
+  reports: Type.Object({ open: Type.Integer({ description: 'Open reports awaiting a moderator' }) }),
   likes: Type.Integer(),
   platforms: NameCounts,
   categories: NameCounts,

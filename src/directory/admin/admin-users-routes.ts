@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/problem.js';
 import { IdParams, problemResponses } from '../../lib/schemas.js';
+import type { GroupService } from '../groups/group-service.js';
 import { toUserJson, UserSchema } from '../users/user-json.js';
 import { listLatestUsers, updateUser } from '../users/users-repository.js';
 
-export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const adminUsersRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = async (
+  app,
+  { groups },
+) => {
   app.get(
     '/admin/users',
     {
@@ -35,6 +39,8 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await updateUser(app.db, request.params.id, { isVerified: true });
       if (!user) throw notFound(`No user with id ${request.params.id}.`);
+      // A verified account's open reports count towards hiding a group (docs/groups.md, "Reports").
+      await groups.reconsiderReportsBy(user.id);
       return { user: toUserJson(user) };
     },
   );

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { GroupsTable } from '../../db/tables/groups.js';
 import type { GroupJson } from '../directory-contract.js';
+import { statusOf } from './group-state.js';
 
 /** The wire shape of a group, for validation and the OpenAPI document; its type is GroupJson. */
 export const GroupSchema = Type.Object(
@@ -23,11 +24,9 @@ export const GroupSchema = Type.Object(
         description: 'Admin views only: who submitted the group (null when that account is gone)',
       }),
     ),
-    status: Type.Optional(
-      Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')], {
-        description: 'Review state; isVerified equals status = verified',
-      }),
-    ),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('verified'), Type.Literal('rejected')], {
+      description: 'Review state; isVerified equals status = verified',
+    }),
     rejectionReason: Type.Optional(
       Type.Union([Type.String(), Type.Null()], { description: 'Owner and admin views only' }),
     ),
@@ -51,7 +50,8 @@ export function toGroupJson(row: GroupRow, logoUrl: (file: string) => string): G
     logoUrl: row.logo_file ? logoUrl(row.logo_file) : null,
     externalImageUrl: row.external_image_url,
     likes: row.likes,
-    isVerified: row.is_verified === 1,
+    isVerified: statusOf(row.is_verified) === 'verified',
     createdAt: row.created_at,
+    status: statusOf(row.is_verified),
   };
 }

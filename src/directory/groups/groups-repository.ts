@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
-import { type Database, nowIso } from '../../db/database.js';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import { type Database, dialectOf, nowIso } from '../../db/database.js';
 import { retryConflicts } from '../../db/retry-conflicts.js';
+import type { GroupsTable } from '../../db/tables/groups.js';
 import { GROUP_COLUMNS } from './group-feed-query.js';
 import type { GroupRow } from './group-json.js';
+import { GROUP_STATE } from './group-state.js';
 import type { CleanSubmission } from './group-submission.js';
 
 export {
@@ -39,7 +41,7 @@ export function insertGroup(db: Kysely<Database>, group: NewGroup): Promise<Grou
       logo_file: group.logoFile,
       external_image_url: group.externalImageUrl,
       likes: 0,
-      is_verified: group.verified ? 1 : 0,
+      is_verified: group.verified ? GROUP_STATE.public : GROUP_STATE.pending,
       submitted_by: group.submittedBy,
       created_at: createdAt,
       verified_at: group.verified ? createdAt : null,
@@ -52,15 +54,100 @@ export function findGroup(db: Kysely<Database>, id: number): Promise<GroupRow | 
   return db.selectFrom('groups').select(GROUP_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Marks a group verified; verifying twice keeps the first verification time. */
+/** The columns an update of a group may set (the search column included). */
+export type GroupUpdate = Updateable<Omit<GroupsTable, 'id'>>;
+
+/**
+ * Changes one group in a transaction that first takes its row (on PostgreSQL FOR NO KEY UPDATE,
+ * the lock likes take too, so they and this run one after the other, group row first), then
+ * asks `change` what to write given the row as it is now; `then` runs in the same transaction
+ * after the write (reports that go with a decision). Undefined when there is no such group.
+ * `change` may throw (a refusal), which writes nothing.
+ */
+export function changeGroup(
+  db: Kysely<Database>,
+  id: number,
+  change: (row: GroupRow) => GroupUpdate | null,
+  then?: (trx: Transaction<Database>, before: GroupRow) => Promise<void>,
+): Promise<{ before: GroupRow; after: GroupRow } | undefined> {
+  const postgres = dialectOf(db) === 'postgres';
+  return retryConflicts(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('groups')
+        .select(GROUP_COLUMNS)
+        .where('id', '=', id)
+        .$if(postgres, (query) => query.forNoKeyUpdate())
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const values = change(before);
+      let after = before;
+      if (values && Object.keys(values).length > 0) {
+        after = await trx
+          .updateTable('groups')
+          .set(values)
+          .where('id', '=', id)
+          .returning(GROUP_COLUMNS)
+          .executeTakeFirstOrThrow();
+      }
+      await then?.(trx, before);
+      return { before, after };
+    }),
+  );
+}
+
+/**
+ * Marks a group verified and public, from any state: verifying twice keeps the first
+ * verification time (a group hidden by reports was verified already), a rejection's reason goes,
+ * and the group's open reports are dismissed: the admin has looked and found it fine
+ * (docs/groups.md, "Reports").
+ */
 export async function verifyGroup(db: Kysely<Database>, id: number): Promise<GroupRow | undefined> {
-  await db
-    .updateTable('groups')
-    .set({ is_verified: 1, verified_at: nowIso() })
-    .where('id', '=', id)
-    .where('is_verified', '=', 0)
+  const result = await changeGroup(
+    db,
+    id,
+    (row) =>
+      row.is_verified === GROUP_STATE.public
+        ? null
+        : {
+            is_verified: GROUP_STATE.public,
+            rejection_reason: null,
+            ...(row.is_verified === GROUP_STATE.hidden ? {} : { verified_at: nowIso() }),
+          },
+    (trx) => closeOpenReports(trx, id, 'dismissed'),
+  );
+  return result?.after;
+}
+
+/**
+ * Rejects a group with a reason, from any state: it leaves the public list and its owner sees
+ * the reason; its open reports are resolved (the admin acted on them).
+ */
+export async function rejectGroup(
+  db: Kysely<Database>,
+  id: number,
+  reason: string,
+): Promise<{ before: GroupRow; after: GroupRow } | undefined> {
+  return changeGroup(
+    db,
+    id,
+    () => ({ is_verified: GROUP_STATE.rejected, rejection_reason: reason }),
+    (trx) => closeOpenReports(trx, id, 'resolved'),
+  );
+}
+
+/** Decides every open report of a group at once (a verify or reject of the group). */
+async function closeOpenReports(
+  trx: Transaction<Database>,
+  groupId: number,
+  status: 'resolved' | 'dismissed',
+): Promise<void> {
+  await trx
+    .updateTable('group_reports')
+    .set({ status, decided_at: nowIso() })
+    .where('group_id', '=', groupId)
+    .where('status', '=', 'open')
     .execute();
-  return findGroup(db, id);
 }
 
 /**

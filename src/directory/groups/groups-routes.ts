@@ -1,22 +1,39 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { requestClientNetwork } from '../../lib/client-network.js';
-import { badRequest, type FieldError, invalidFields, notFound, Problem } from '../../lib/problem.js';
+import {
+  badRequest,
+  type FieldError,
+  forbidden,
+  invalidFields,
+  notFound,
+  Problem,
+} from '../../lib/problem.js';
 import { IdParams, problemResponses, responseHeaders } from '../../lib/schemas.js';
-import { LOGO_MAX_BYTES, SUBMISSION_MAX_LENGTH as MAX, type SubmissionField } from '../directory-contract.js';
+import {
+  type EDITABLE_FIELDS,
+  GROUP_SORTS,
+  LOGO_MAX_BYTES,
+  SUBMISSION_MAX_LENGTH as MAX,
+  type SubmissionField,
+  TRENDING_DAYS,
+} from '../directory-contract.js';
+import { groupFacets } from '../stats/stats-repository.js';
 import { WRITE_BUDGET_WINDOW_MS, withinBudgets } from '../write-budget.js';
-import { GroupSchema } from './group-json.js';
-import { groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
+import { type GroupRow, GroupSchema } from './group-json.js';
+import { addViewFields, groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from './group-page.js';
 import type { GroupService } from './group-service.js';
-import { parseSubmission } from './group-submission.js';
+import { GROUP_STATE } from './group-state.js';
+import { parseEdit, parseSubmission } from './group-submission.js';
 import { findGroup, likedGroupIds } from './groups-repository.js';
 import { type Logo, reencodeLogo } from './logo-image.js';
 import { multipartProblem } from './multipart-errors.js';
 import type { PageCache } from './page-cache.js';
 import { canonicalPlatform, nameKey } from './platforms.js';
 import { searchTerms } from './search-text.js';
+import { MAX_TAG_LENGTH, normaliseTag } from './tags.js';
 
 const SubmitBody = Type.Object(
   {
@@ -52,6 +69,20 @@ const SubmitBody = Type.Object(
       Type.String({ maxLength: MAX.externalImageUrl, description: 'https URL of an image elsewhere' }),
     ),
   } satisfies Record<SubmissionField, unknown>,
+  { additionalProperties: false },
+);
+
+/** An owner's edit: the editable parts of a submission (not the platform), each optional. */
+const EditBody = Type.Object(
+  {
+    title: Type.Optional(SubmitBody.properties.title),
+    category: Type.Optional(SubmitBody.properties.category),
+    inviteLink: Type.Optional(SubmitBody.properties.inviteLink),
+    description: Type.Optional(SubmitBody.properties.description),
+    tags: SubmitBody.properties.tags,
+    logo: SubmitBody.properties.logo,
+    externalImageUrl: SubmitBody.properties.externalImageUrl,
+  } satisfies Record<(typeof EDITABLE_FIELDS)[number], unknown>,
   { additionalProperties: false },
 );
 
@@ -98,10 +129,16 @@ const ListQuery = Type.Object({
       description: 'Words that must each begin a word of the title, description or tags',
     }),
   ),
+  tag: Type.Optional(
+    Type.String({
+      maxLength: MAX_TAG_LENGTH + 10,
+      description: 'Only groups with this tag, any letter case',
+    }),
+  ),
   sort: Type.Optional(
-    Type.Enum(['newest', 'relevance'], {
+    Type.Enum([...GROUP_SORTS], {
       default: 'newest',
-      description: 'newest first, or with search words by relevance (title, then tags, then description)',
+      description: `newest first; likes: most liked first; trending: most likes in the last ${TRENDING_DAYS} days first, then the others newest first; relevance: with search words, by where they are found (title, then tags, then description), without them newest first`,
     }),
   ),
   ...PageQuery,
@@ -122,11 +159,16 @@ const GROUP_EXAMPLE = {
   likes: 12,
   isVerified: true,
   createdAt: '2026-04-30T18:22:05.000Z',
+  status: 'verified',
 };
 
 /** A page of groups; the next one, when there is one, is in the Link header. */
 const GroupPage = (examples: unknown[] = []) =>
   Type.Array(GroupSchema, { headers: responseHeaders('Link'), ...(examples.length > 0 ? { examples } : {}) });
+
+const NameCounts = Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() }), {
+  description: 'Most groups first, then by name',
+});
 
 export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; groups: GroupService }> = async (
   app,
@@ -157,19 +199,28 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       schema: {
         operationId: 'listGroups',
         tags: ['groups'],
-        summary: 'Verified groups, newest first',
-        description: `Filters combine with AND. ${PAGE_HEADERS.description}`,
+        summary: 'Public groups, newest first or in another order',
+        description: `Filters combine with AND. The cursor carries the position in its order; a cursor of another order is a 400. ${PAGE_HEADERS.description}`,
         querystring: ListQuery,
         response: { 200: GroupPage([[GROUP_EXAMPLE]]), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
-      const { platform, category, search, sort, limit, cursor } = request.query;
+      const { platform, category, tag, search, sort, limit, cursor } = request.query;
       const platformKey = platform?.trim() ? nameKey(canonicalPlatform(platform)) : undefined;
       const categoryKey = category?.trim() ? nameKey(category) : undefined;
+      const tagKey = tag === undefined ? '' : normaliseTag(tag);
+      if (tagKey.length > MAX_TAG_LENGTH)
+        throw badRequest('tag', `has more than ${MAX_TAG_LENGTH} characters`);
       const terms = searchTerms(search ?? '');
       if (!terms.ok) throw badRequest('search', terms.message);
-      const filter = { verified: true, platformKey, categoryKey, search: terms.terms };
+      const filter = {
+        verified: true,
+        platformKey,
+        categoryKey,
+        tag: tagKey === '' ? undefined : tagKey,
+        search: terms.terms,
+      };
       const page = () => groupPage(request, reply, filter, { limit, cursor, sort });
       // Personal pages (likedByMe) are never cached; the Link header holds our absolute URL, so the
       // key includes the origin the request came in through.
@@ -205,8 +256,26 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     },
     async (request, reply) => {
       const userId = request.user?.id as number;
-      return groupPage(request, reply, { submittedBy: userId }, request.query);
+      return groupPage(request, reply, { submittedBy: userId }, request.query, { view: 'owner' });
     },
+  );
+
+  app.get(
+    '/groups/facets',
+    {
+      config: { cache: 'catalog' },
+      schema: {
+        tags: ['groups'],
+        operationId: 'getGroupFacets',
+        summary: 'Public groups per platform, category and tag (the 50 most used)',
+        description:
+          'For filters that show their counts. Read from counters the database keeps; kept by caches for a minute.',
+        response: {
+          200: Type.Object({ platforms: NameCounts, categories: NameCounts, tags: NameCounts }),
+        },
+      },
+    },
+    async () => groupFacets(app.db),
   );
 
   app.get(
@@ -216,7 +285,9 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       schema: {
         operationId: 'getGroup',
         tags: ['groups'],
-        summary: 'One group: verified ones for everybody, a pending one for its submitter and admins',
+        summary: 'One group: public ones for everybody, any other for its submitter and admins',
+        description:
+          'Its submitter also sees why it was rejected (`rejectionReason`); an admin also who submitted it and its open reports.',
         params: IdParams,
         response: {
           200: Type.Object(
@@ -230,12 +301,100 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     async (request) => {
       const row = await findGroup(app.db, request.params.id);
       const user = request.user;
-      const visible =
-        row && (row.is_verified === 1 || (user && (user.role === 'admin' || user.id === row.submitted_by)));
-      if (!row || !visible) throw notFound(`No group with id ${request.params.id}.`);
-      const group = groupJsonFor(request)(row);
-      if (user) group.likedByMe = (await likedGroupIds(app.db, user.id, [row.id])).has(row.id);
-      return { group };
+      const view =
+        !row || !user
+          ? 'public'
+          : user.role === 'admin'
+            ? 'admin'
+            : user.id === row.submitted_by
+              ? 'owner'
+              : 'public';
+      if (!row || (row.is_verified !== GROUP_STATE.public && view === 'public')) {
+        throw notFound(`No group with id ${request.params.id}.`);
+      }
+      return { group: await groupJson(request, row, view) };
+    },
+  );
+
+  /** One group as this request sees it: with likedByMe, and the fields of its view. */
+  async function groupJson(request: FastifyRequest, row: GroupRow, view: 'public' | 'owner' | 'admin') {
+    const group = groupJsonFor(request)(row);
+    const user = request.user;
+    if (user) group.likedByMe = (await likedGroupIds(app.db, user.id, [row.id])).has(row.id);
+    await addViewFields(app.db, [row], [group], view);
+    return group;
+  }
+
+  app.patch(
+    '/groups/:id',
+    {
+      config: { auth: 'user', csrf: true, cache: 'private' },
+      preValidation: async (request) => {
+        if (!request.isMultipart()) {
+          throw new Problem('UNSUPPORTED_MEDIA_TYPE', 'Send the changes as multipart/form-data.');
+        }
+        const body = request.body as Record<string, unknown> | undefined;
+        const errors = misplacedParts(body);
+        if (body && 'platform' in body) {
+          errors.push({
+            field: 'platform',
+            message: 'cannot be changed; submit the group anew for another platform',
+          });
+        }
+        if (errors.length > 0) throw invalidFields(errors);
+      },
+      schema: {
+        tags: ['groups'],
+        operationId: 'editGroup',
+        summary: 'Change my group: only the fields sent change',
+        description:
+          'multipart/form-data with any of title, category, inviteLink, description, tags, logo, externalImageUrl, held to the rules of a submission (an empty externalImageUrl or tags takes them away). A change to the title, the invite link, the logo or the outside image sends a verified group back to review (`status: pending`); the other fields change at once. Any change to a rejected group sends it back to review. Only the submitter may edit (403).',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        body: EditBody,
+        response: {
+          200: Type.Object({ group: GroupSchema }),
+          ...problemResponses(400, 401, 403, 404, 413, 415, 503),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const userId = request.user?.id as number;
+      const { logo, ...fields } = request.body;
+      // Refusals that need no image first: an unknown group, someone else's, a field that breaks
+      // the rules. The service checks owner and rules again against the row it changes.
+      const current = await findGroup(app.db, id);
+      if (!current) throw notFound(`No group with id ${id}.`);
+      if (current.submitted_by !== userId) throw forbidden('Only the owner of a group may change it.');
+      const parsed = parseEdit(current, fields);
+      if (!parsed.ok) throw invalidFields(parsed.errors);
+      let image: Logo | null = null;
+      if (Buffer.isBuffer(logo) && logo.length > 0) image = await reencodeLogo(logo);
+      const row = await groups.edit(id, userId, fields, image, request.log);
+      if (!row) throw notFound(`No group with id ${id}.`);
+      return { group: await groupJson(request, row, 'owner') };
+    },
+  );
+
+  app.delete(
+    '/groups/:id',
+    {
+      config: { auth: 'user', csrf: true, cache: 'private' },
+      schema: {
+        tags: ['groups'],
+        operationId: 'deleteGroup',
+        summary: 'Delete my group permanently, with its likes, reports and logo',
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if ((await groups.removeOwn(id, request.user?.id as number, request.log)) === 'not-found') {
+        throw notFound(`No group with id ${id}.`);
+      }
+      return reply.code(204).send(null);
     },
   );
 

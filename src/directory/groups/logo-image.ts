@@ -1,7 +1,9 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadOnce } from '../../lib/load-once.js';
 import { Problem } from '../../lib/problem.js';
 import { IMAGE_PIXEL_BUDGET, imageDecoding } from '../../lib/work-gate.js';
+
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
+const loadFileType = loadOnce(() => import('file-type'));
 
 /** Logos are scaled down to fit this square; smaller ones keep their size. */
 export const LOGO_MAX_SIDE = 512;
@@ -37,11 +39,12 @@ const unreadable = (message: string) =>
  * Decoding waits for the image gate (lib/work-gate.ts): a burst of uploads gets 503, not all the memory.
  */
 export async function reencodeLogo(bytes: Buffer): Promise<Logo> {
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await (await loadFileType()).fileTypeFromBuffer(bytes);
   const extension = type ? FORMATS[type.mime as keyof typeof FORMATS] : undefined;
   if (!extension) return Promise.reject(unsupported('must be a PNG, JPEG, WebP or GIF image'));
 
   const animated = extension === 'gif' || extension === 'webp';
+  const sharp = await loadSharp();
   let image = sharp(bytes, { animated, failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS });
   // Apply the EXIF orientation before the EXIF block is dropped, so photos stay upright.
   if (extension === 'jpg') image = image.rotate();

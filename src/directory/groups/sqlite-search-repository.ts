@@ -47,6 +47,29 @@ export async function searchSqlite(
   return readIndex(db, filter, tokens, driver.token);
 }
 
+/**
+ * SQLite search most liked first: the groups of the rarest word gathered from the index and
+ * sorted when it has fewer than PROBE_LIMIT of them, otherwise the likes index walked with every
+ * word checked on each row (a common word fills a page soon).
+ */
+export async function searchSqliteByLikes(
+  db: Kysely<Database>,
+  filter: GroupFilter,
+  tokens: string[],
+): Promise<GroupRow[]> {
+  let driver = { token: tokens[0], matches: Number.POSITIVE_INFINITY };
+  for (const token of tokens) {
+    const matches = await countUpTo(db, token, PROBE_LIMIT);
+    if (matches < driver.matches) driver = { token, matches };
+  }
+  const query = feedQuery(db, filter, 'likes').where(everyToken(tokens));
+  if (driver.matches >= PROBE_LIMIT) return query.execute();
+  const match = ftsPrefix(indexedPrefix(driver.token));
+  return query
+    .where('groups.id', 'in', sql<number>`(select rowid from groups_fts where groups_fts match ${match})`)
+    .execute();
+}
+
 /** `auto` picks per request; tests force either plan to see that both answer the same. */
 export type SearchPlan = 'auto' | 'index' | 'walk';
 

@@ -52,3 +52,8 @@ function tagList(text: string): TagsResult {
   }
   return { ok: true, tags: parsed as string[] };
 }
+
+/** One tag as a filter names it (`?tag=`), in the form tags are stored: "" when it is no tag. */
+export function normaliseTag(text: string): string {
+  return cleanName(text).replace(/^#+/, '').trim().toLowerCase();
+}

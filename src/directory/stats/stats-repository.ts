@@ -1,9 +1,14 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import { type Database, dialectOf } from '../../db/database.js';
-import { RECOUNT_SELECTS } from '../../db/migrations/007-stat-counters.js';
+import { RECOUNT_SELECTS as GROUP_AND_USER_RECOUNTS } from '../../db/migrations/007-stat-counters.js';
+import { POSTGRES_FILL, REPORTS_RECOUNT_SELECT, SQLITE_FILL } from '../../db/migrations/011-moderation.js';
 import type { StatCountersTable } from '../../db/tables/stats.js';
-import type { AdminStats, NameCount, PublicStats } from '../directory-contract.js';
+import type { AdminStats, GroupFacets, NameCount, PublicStats } from '../directory-contract.js';
+import { GROUP_STATE } from '../groups/group-state.js';
+
+/** Every counter's recount: users, groups, platforms, categories, likes (007) and reports (011). */
+const RECOUNT_SELECTS = [...GROUP_AND_USER_RECOUNTS, REPORTS_RECOUNT_SELECT];
 
 /**
  * Statistics read from stat_counters (migration 007), which triggers keep exact on every write:
@@ -17,7 +22,7 @@ type CounterRow = Selectable<StatCountersTable>;
  * Built and compiled once per database: on a request this cheap, compiling the query anew each
  * time would cost about as much as running it.
  */
-const countersQuery = (which: 'public' | 'admin') =>
+const countersQuery = (which: 'public' | 'admin' | 'facets') =>
   compileOnce((db: Kysely<Database>) =>
     db
       .selectFrom('stat_counters')
@@ -27,17 +32,29 @@ const countersQuery = (which: 'public' | 'admin') =>
         'in',
         which === 'public'
           ? ['users', 'groups', 'likes', 'platform']
-          : ['users', 'groups', 'likes', 'platform', 'category'],
+          : which === 'facets'
+            ? ['platform', 'category']
+            : ['users', 'groups', 'likes', 'platform', 'category', 'reports'],
       )
-      // The public figures name only the platforms of verified groups.
+      // The public figures name only the platforms of verified groups (the facets: of public ones).
       .$if(which === 'public', (query) =>
-        query.where((eb) => eb.or([eb('metric', '<>', 'platform'), eb('verified', '=', 1)])),
+        query.where((eb) =>
+          eb.or([
+            eb('metric', '<>', 'platform'),
+            eb('verified', 'in', [GROUP_STATE.public, GROUP_STATE.hidden]),
+          ]),
+        ),
       )
+      .$if(which === 'facets', (query) => query.where('verified', '=', GROUP_STATE.public))
       .groupBy(['metric', 'key', 'name', 'verified']),
   );
-const QUERIES = { public: countersQuery('public'), admin: countersQuery('admin') };
+const QUERIES = {
+  public: countersQuery('public'),
+  admin: countersQuery('admin'),
+  facets: countersQuery('facets'),
+};
 
-async function counters(db: Kysely<Database>, which: 'public' | 'admin'): Promise<Total[]> {
+async function counters(db: Kysely<Database>, which: 'public' | 'admin' | 'facets'): Promise<Total[]> {
   const { rows } = await db.executeQuery(QUERIES[which](db, {}));
   // pg hands back SUM of a BIGINT as numeric (a string).
   return rows.map((row) => ({ ...row, verified: Number(row.verified), count: Number(row.count) }));
@@ -79,11 +96,11 @@ export async function publicStats(db: Kysely<Database>): Promise<PublicStats> {
   const rows = await counters(db, 'public');
   const of = (metric: string) => rows.filter((row) => row.metric === metric);
   const groups = of('groups');
-  const platforms = distribution(of('platform').filter((row) => row.verified === 1));
+  const platforms = distribution(of('platform'));
   return {
     members: sum(of('users')),
     groups_total: sum(groups),
-    groups_verified: sum(groups.filter((row) => row.verified === 1)),
+    groups_verified: sum(groups.filter((row) => isVerified(row.verified))),
     total_likes: sum(of('likes')),
     platforms: platforms.map((p) => p.name).sort((a, b) => compare(a.toLowerCase(), b.toLowerCase())),
   };
@@ -96,7 +113,7 @@ export async function adminStats(db: Kysely<Database>): Promise<AdminStats> {
   const byRole: Record<string, number> = { admin: 0, user: 0 };
   for (const row of users) byRole[row.key] = (byRole[row.key] ?? 0) + row.count;
   const groups = of('groups');
-  const verified = sum(groups.filter((row) => row.verified === 1));
+  const inState = (state: number) => sum(groups.filter((row) => row.verified === state));
   return {
     users: {
       total: sum(users),
@@ -106,10 +123,44 @@ export async function adminStats(db: Kysely<Database>): Promise<AdminStats> {
         unverified: sum(users.filter((row) => row.verified !== 1)),
       },
     },
-    groups: { total: sum(groups), verified, unverified: sum(groups) - verified },
+    groups: {
+      total: sum(groups),
+      verified: inState(GROUP_STATE.public) + inState(GROUP_STATE.hidden),
+      unverified: inState(GROUP_STATE.pending),
+      rejected: inState(GROUP_STATE.rejected),
+    },
+    reports: { open: sum(of('reports').filter((row) => row.key === 'open')) },
     likes: sum(of('likes')),
     platforms: distribution(of('platform')),
     categories: distribution(of('category')),
+  };
+}
+
+/** A group state that counts as verified: public, or hidden by reports. */
+const isVerified = (state: number) => state === GROUP_STATE.public || state === GROUP_STATE.hidden;
+
+/** How many of the most used tags GET /api/groups/facets names. */
+export const FACET_TAGS = 50;
+
+/**
+ * Public groups per platform, category and tag (the FACET_TAGS most used), from counters the
+ * triggers keep: the platforms and categories from stat_counters, the tags from tag_counts
+ * through its index on the count. A few hundred rows whatever the number of groups.
+ */
+export async function groupFacets(db: Kysely<Database>): Promise<GroupFacets> {
+  const rows = await counters(db, 'facets');
+  const tags = await db
+    .selectFrom('tag_counts')
+    .select(['tag', 'count'])
+    .where('count', '>', 0)
+    .orderBy('count', 'desc')
+    .orderBy('tag', 'asc')
+    .limit(FACET_TAGS)
+    .execute();
+  return {
+    platforms: distribution(rows.filter((row) => row.metric === 'platform')),
+    categories: distribution(rows.filter((row) => row.metric === 'category')),
+    tags: tags.map((row) => ({ name: row.tag, count: Number(row.count) })),
   };
 }
 
@@ -130,6 +181,10 @@ export async function recountStatCounters(db: Kysely<Database>): Promise<void> {
         trx,
       );
     }
+    // The tags of every group, and of the public ones their counts (migration 011).
+    await trx.deleteFrom('group_tags').execute();
+    await trx.deleteFrom('tag_counts').execute();
+    for (const statement of postgres ? POSTGRES_FILL : SQLITE_FILL) await sql.raw(statement).execute(trx);
   });
 }
 
@@ -149,6 +204,31 @@ export async function countedStatCounters(db: Kysely<Database>): Promise<Counter
   }
   return rows;
 }
+
+/**
+ * The public tag counts as the groups' own tags say (tests, checks; reads every public group),
+ * most used first, then by tag.
+ */
+export async function countedTagCounts(db: Kysely<Database>): Promise<NameCount[]> {
+  const rows = await db
+    .selectFrom('groups')
+    .select('tags')
+    .where('is_verified', '=', GROUP_STATE.public)
+    .execute();
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    for (const tag of new Set(JSON.parse(row.tags) as string[])) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => ({ name, count })).sort(byCountThenName);
+}
+
+/** The public tag counts as stored (tag_counts), in the same order. */
+export async function storedTagCounts(db: Kysely<Database>): Promise<NameCount[]> {
+  const rows = await db.selectFrom('tag_counts').select(['tag', 'count']).execute();
+  return rows.map((row) => ({ name: row.tag, count: Number(row.count) })).sort(byCountThenName);
+}
+
+const byCountThenName = (a: NameCount, b: NameCount) => b.count - a.count || compare(a.name, b.name);
 
 /** The counters as stored, shard by shard. */
 export async function storedStatCounters(db: Kysely<Database>): Promise<CounterRow[]> {

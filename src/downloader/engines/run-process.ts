@@ -74,7 +74,9 @@ export function runProcess(
         error.code === 'ENOENT'
           ? new EngineError(
               'DOWNLOAD_FAILED',
-              `The download tool ${command} is not installed on this server.`,
+              'The download tool is not available on this server.',
+              error,
+              `${command} is not installed (ENOENT)`,
             )
           : error,
       );

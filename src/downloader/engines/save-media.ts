@@ -1,8 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadOnce } from '../../lib/load-once.js';
 import { type EngineContext, EngineError } from '../engine.js';
 import { fetchOrFail, type PageFetcher } from '../extractors/page-fetcher.js';
+
+const loadFileType = loadOnce(() => import('file-type'));
 
 /**
  * Fetches each media URL and writes it into the job's directory as `<base>-<n>.<ext>`, the
@@ -22,9 +24,9 @@ export async function saveMedia(
       timeoutMs: context.limits.timeoutMs,
       signal: context.signal,
     });
-    const type = await fileTypeFromBuffer(media.body);
+    const type = await (await loadFileType()).fileTypeFromBuffer(media.body);
     if (!type || !kinds.some((kind) => type.mime.startsWith(`${kind}/`))) {
-      throw new EngineError('UPSTREAM_FAILED', 'The platform sent something that is not media.');
+      throw new EngineError('UNSUPPORTED_CONTENT', 'The platform sent something that is not media.');
     }
     budget -= media.body.length;
     const name = urls.length === 1 ? `${base}.${type.ext}` : `${base}-${index + 1}.${type.ext}`;

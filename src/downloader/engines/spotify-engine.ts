@@ -1,6 +1,6 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadOnce } from '../../lib/load-once.js';
 import { type Engine, type EngineContext, EngineError } from '../engine.js';
 import { bestMatch, type SearchCandidate } from '../extractors/best-match.js';
 import { fetchOrFail, type PageFetcher } from '../extractors/page-fetcher.js';
@@ -14,6 +14,9 @@ import { spotifyTrackId } from '../match-url.js';
 import { runProcess } from './run-process.js';
 import { tagAudio } from './tag-audio.js';
 import { runYtdlp, type Tools } from './ytdlp-engine.js';
+import { classifyYtdlpFailure } from './ytdlp-failure.js';
+
+const loadFileType = loadOnce(() => import('file-type'));
 
 /** Finds the URL of the audio to download for a track (YouTube search in production). */
 export type AudioFinder = (track: SpotifyTrack, signal: AbortSignal) => Promise<string>;
@@ -61,7 +64,7 @@ export class SpotifyEngine implements Engine {
         },
       );
       const [source] = (await readdir(staging)).filter((n) => !/\.(part|ytdl|temp)$/.test(n));
-      if (!source) throw new EngineError('NO_MEDIA', 'No matching audio was found.');
+      if (!source) throw new EngineError('NOT_FOUND_AT_SOURCE', 'No matching audio was found.');
       const cover = await this.fetchCover(track, staging, context);
       const artist = track.artists.join(', ');
       const extension = source.slice(source.lastIndexOf('.'));
@@ -92,7 +95,7 @@ export class SpotifyEngine implements Engine {
         timeoutMs: 20_000,
         signal: context.signal,
       });
-      const type = await fileTypeFromBuffer(image.body);
+      const type = await (await loadFileType()).fileTypeFromBuffer(image.body);
       if (!type || (type.mime !== 'image/jpeg' && type.mime !== 'image/png')) return null;
       const path = join(dir, `cover.${type.ext}`);
       await writeFile(path, image.body);
@@ -145,12 +148,20 @@ export async function youtubeSearch(
       },
     },
   );
-  if (result.code !== 0) throw new EngineError('UPSTREAM_FAILED', 'The audio search failed.');
+  if (result.code !== 0) {
+    const { code } = classifyYtdlpFailure(result.stderrTail, result.code);
+    throw new EngineError(
+      code === 'SOURCE_UNREACHABLE' ? code : 'DOWNLOAD_FAILED',
+      'The search for matching audio failed.',
+      undefined,
+      `audio search: exit ${result.code ?? 'signal'}: ${result.stderrTail.slice(-8).join('\n')}`,
+    );
+  }
   let entries: unknown[] = [];
   try {
     entries = (JSON.parse(json) as { entries?: unknown[] }).entries ?? [];
   } catch {
-    throw new EngineError('UPSTREAM_FAILED', 'The audio search gave no usable answer.');
+    throw new EngineError('SOURCE_UNREACHABLE', 'The search for matching audio gave no usable answer.');
   }
   const candidates: SearchCandidate[] = entries
     .filter((e): e is Record<string, unknown> => Boolean(e) && typeof e === 'object')
@@ -162,6 +173,6 @@ export async function youtubeSearch(
       duration: typeof e.duration === 'number' ? e.duration : null,
     }));
   const best = bestMatch(track, candidates);
-  if (!best) throw new EngineError('NO_MEDIA', 'No matching audio was found for that track.');
+  if (!best) throw new EngineError('NOT_FOUND_AT_SOURCE', 'No matching audio was found for that track.');
   return `https://www.youtube.com/watch?v=${best.id}`;
 }

@@ -4,6 +4,7 @@ import { type PageFetcher, safePageFetcher } from '../extractors/page-fetcher.js
 import type { JobRequest } from '../job.js';
 import { runProcess } from './run-process.js';
 import { PLATFORM_EXTRACTORS, wantsAudio, ytdlpArgs } from './ytdlp-args.js';
+import { classifyYtdlpFailure } from './ytdlp-failure.js';
 import { YtdlpProgressParser } from './ytdlp-progress.js';
 import { ytdlpUrlFor } from './ytdlp-url.js';
 
@@ -68,21 +69,18 @@ export async function runYtdlp(tools: Tools, request: JobRequest, context: Engin
   if (refusedBySize) throw tooLarge();
   if (live)
     throw new EngineError(
-      'UNSUPPORTED_URL',
+      'UNSUPPORTED_CONTENT',
       'Live streams cannot be downloaded; try again once the stream has ended.',
     );
-  if (result.code !== 0)
-    throw new EngineError('DOWNLOAD_FAILED', ytdlpFailure(result.stderrTail, context.workDir));
+  if (result.code !== 0) throw ytdlpFailure(result.stderrTail, result.code);
 }
 
-/** yt-dlp's own ERROR line, without our paths, as the client-facing reason. */
-export function ytdlpFailure(stderrTail: string[], workDir: string): string {
-  const line = [...stderrTail].reverse().find((l) => l.startsWith('ERROR:')) ?? '';
-  const reason = line
-    .replace(/^ERROR:\s*/, '')
-    .replaceAll(workDir, '')
-    .replace(/\/[^\s'"]+/g, (path) => (path.startsWith('//') ? path : ''))
-    .trim()
-    .slice(0, 300);
-  return reason ? `The download failed: ${reason}` : 'The download failed.';
+/**
+ * A failed yt-dlp run as an EngineError: the stable code and our sentence for the client, and
+ * yt-dlp's own last lines as the detail for the log.
+ */
+export function ytdlpFailure(stderrTail: string[], exitCode: number | null): EngineError {
+  const { code, message } = classifyYtdlpFailure(stderrTail, exitCode);
+  const detail = stderrTail.slice(-8).join('\n').slice(-2000);
+  return new EngineError(code, message, undefined, `exit ${exitCode ?? 'signal'}: ${detail}`);
 }

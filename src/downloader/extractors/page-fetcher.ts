@@ -59,17 +59,22 @@ export function fetchFailure(error: unknown, what: string): EngineError {
       case 'TIMEOUT':
         return new EngineError('TIMEOUT', `The ${what} did not arrive in time.`);
       case 'HTTP_STATUS':
+        return error.status === 404 || error.status === 410
+          ? new EngineError('NOT_FOUND_AT_SOURCE', `The ${what} does not exist (or is private).`)
+          : new EngineError('SOURCE_UNREACHABLE', `The platform answered ${error.status} for the ${what}.`);
+      case 'FORBIDDEN_ADDRESS':
+      case 'BAD_URL':
         return new EngineError(
-          error.status === 404 || error.status === 410 ? 'NO_MEDIA' : 'UPSTREAM_FAILED',
-          error.status === 404 || error.status === 410
-            ? `The ${what} does not exist (or is private).`
-            : `The platform answered ${error.status} for the ${what}.`,
+          'UNSUPPORTED_URL',
+          `The ${what} leads to an address this server does not fetch from.`,
         );
+      case 'BAD_CONTENT_TYPE':
+        return new EngineError('UNSUPPORTED_CONTENT', `The ${what} is not of a kind the downloader reads.`);
       default:
-        return new EngineError('UPSTREAM_FAILED', `The ${what} could not be fetched.`);
+        return new EngineError('SOURCE_UNREACHABLE', `The ${what} could not be fetched.`, error);
     }
   }
-  return new EngineError('UPSTREAM_FAILED', `The ${what} could not be fetched.`);
+  return new EngineError('SOURCE_UNREACHABLE', `The ${what} could not be fetched.`, error);
 }
 
 /** Fetches with the given fetcher and turns any failure into an EngineError. */

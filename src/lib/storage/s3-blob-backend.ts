@@ -2,22 +2,12 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { ListObjectsV2CommandOutput, S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import {
   type BlobInfo,
   BlobNotFoundError,
@@ -34,6 +24,18 @@ import {
 } from './blob-store.js';
 import { sliceStream } from './byte-slice.js';
 import type { S3Location } from './storage-url.js';
+
+// The AWS SDK (tens of modules, several MB) loads when an S3 backend is opened, not at start-up of
+// an instance that stores on disk. require: the backend is built synchronously and the SDK ships
+// CommonJS too.
+const require = createRequire(import.meta.url);
+let sdk:
+  | { s3: typeof import('@aws-sdk/client-s3'); storage: typeof import('@aws-sdk/lib-storage') }
+  | undefined;
+function awsSdk() {
+  sdk ??= { s3: require('@aws-sdk/client-s3'), storage: require('@aws-sdk/lib-storage') };
+  return sdk;
+}
 
 export interface S3BackendOptions {
   /** Explicit credentials (tests); otherwise the SDK's default chain (AWS_ACCESS_KEY_ID, …). */
@@ -104,7 +106,7 @@ export class S3BlobBackend implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     };
-    this.client = new S3Client({
+    this.client = new (awsSdk().s3.S3Client)({
       ...common,
       requestHandler: {
         connectionTimeout: timeouts.connectMs,
@@ -114,7 +116,7 @@ export class S3BlobBackend implements BlobStore {
         httpsAgent,
       },
     });
-    this.transfer = new S3Client({
+    this.transfer = new (awsSdk().s3.S3Client)({
       ...common,
       requestHandler: {
         connectionTimeout: timeouts.connectMs,
@@ -141,11 +143,11 @@ export class S3BlobBackend implements BlobStore {
     try {
       if (isBufferSource(source) && source.length <= SINGLE_PUT_MAX) {
         await this.client.send(
-          new PutObjectCommand({ ...params, Body: source, ContentLength: source.length }),
+          new (awsSdk().s3.PutObjectCommand)({ ...params, Body: source, ContentLength: source.length }),
         );
       } else {
         const body = isPathSource(source) ? createReadStream(source.path) : source;
-        const upload = new Upload({
+        const upload = new (awsSdk().storage.Upload)({
           client: this.transfer,
           params: { ...params, Body: body, ...(size === undefined ? {} : { ContentLength: size }) },
           partSize: PART_SIZE,
@@ -163,7 +165,7 @@ export class S3BlobBackend implements BlobStore {
     const objectKey = this.objectKey(key);
     try {
       const out = await this.client.send(
-        new GetObjectCommand({
+        new (awsSdk().s3.GetObjectCommand)({
           Bucket: this.bucket,
           Key: objectKey,
           Range: span ? `bytes=${span.start}-${span.end}` : undefined,
@@ -180,7 +182,7 @@ export class S3BlobBackend implements BlobStore {
   async head(key: string): Promise<BlobInfo | undefined> {
     try {
       const out = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new (awsSdk().s3.HeadObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return {
         key,
@@ -205,7 +207,7 @@ export class S3BlobBackend implements BlobStore {
   async delete(key: string): Promise<void> {
     const objectKey = this.objectKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      await this.client.send(new (awsSdk().s3.DeleteObjectCommand)({ Bucket: this.bucket, Key: objectKey }));
     } catch (error) {
       throw unavailable(error);
     }
@@ -232,7 +234,7 @@ export class S3BlobBackend implements BlobStore {
       let page: ListObjectsV2CommandOutput;
       try {
         page = await this.client.send(
-          new ListObjectsV2Command({
+          new (awsSdk().s3.ListObjectsV2Command)({
             Bucket: this.bucket,
             Prefix: this.prefix + prefix,
             ContinuationToken: token,
@@ -274,7 +276,7 @@ export class S3BlobBackend implements BlobStore {
 
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new (awsSdk().s3.HeadBucketCommand)({ Bucket: this.bucket }));
     } catch (error) {
       throw unavailable(error);
     }

@@ -23,9 +23,14 @@ const VERDICTS: Array<[number, string]> = [
 const BAR_LENGTH = 10;
 
 // One segmenter for the process: building one costs far more than segmenting a name.
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Built on first use, not at import (its break data costs a few MB).
+let segmenter: Intl.Segmenter | undefined;
+function graphemeSegmenter(): Intl.Segmenter {
+  if (!segmenter) segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter;
+}
 const graphemes = (text: string) =>
-  /^[\x20-\x7e]*$/.test(text) ? [...text] : [...segmenter.segment(text)].map((s) => s.segment);
+  /^[\x20-\x7e]*$/.test(text) ? [...text] : [...graphemeSegmenter().segment(text)].map((s) => s.segment);
 
 export function verdictFor(percentage: number): string {
   return (VERDICTS.find(([floor]) => percentage >= floor) ?? VERDICTS[VERDICTS.length - 1])[1];

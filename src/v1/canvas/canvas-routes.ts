@@ -1,19 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { publicFor } from '../../lib/http/cache-control.js';
 import { ifNoneMatchHits, strongEtag } from '../../lib/http/conditional.js';
+import { loadOnce } from '../../lib/load-once.js';
 import { binaryResponse, notModifiedResponse, problemResponses, responseHeaders } from '../../lib/schemas.js';
-import { type AvatarFetcher, loadAvatar, safeAvatarFetcher } from './avatar.js';
+import type { AvatarFetcher } from './avatar.js';
 import { CardParams, CardQuery, toCardOptions } from './card-query.js';
-import { defaultAvatar } from './default-avatar.js';
-import { renderCard } from './render-card.js';
+
+/**
+ * The drawing side (the canvas and sharp native libraries, the avatar fetcher) loads with the first
+ * card, not at start-up: most instances draw few cards or none, and the libraries cost tens of MB.
+ */
+const loadDrawing = loadOnce(async () => {
+  const [avatar, fallback, render] = await Promise.all([
+    import('./avatar.js'),
+    import('./default-avatar.js'),
+    import('./render-card.js'),
+  ]);
+  return {
+    loadAvatar: avatar.loadAvatar,
+    production: avatar.safeAvatarFetcher(),
+    loopbackForTests: avatar.safeAvatarFetcher({ allowLoopbackForTests: true }),
+    defaultAvatar: fallback.defaultAvatar,
+    renderCard: render.renderCard,
+  };
+});
 
 export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const production = safeAvatarFetcher();
-  const loopbackForTests = safeAvatarFetcher({ allowLoopbackForTests: true });
-  // Read per request: the switch exists only for tests and benchmarks, never from the environment.
-  const fetcher: AvatarFetcher = (url) =>
-    (app.config.allowLoopbackFetchForTests ? loopbackForTests : production)(url);
-
   app.get(
     '/canvas/:type',
     {
@@ -37,6 +49,9 @@ export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { type } = request.params;
       const card = toCardOptions(type, request.query);
+      const { loadAvatar, production, loopbackForTests, defaultAvatar, renderCard } = await loadDrawing();
+      // Read per request: the switch exists only for tests and benchmarks, never from the environment.
+      const fetcher: AvatarFetcher = app.config.allowLoopbackFetchForTests ? loopbackForTests : production;
       const avatar = await loadAvatar(card.avatar, fetcher);
       const png = await renderCard(type, {
         ...card,

@@ -19,17 +19,21 @@ const compactOptions: Intl.NumberFormatOptions & { roundingMode: 'trunc' } = {
   maximumFractionDigits: 1,
   roundingMode: 'trunc',
 };
-const compactFormat = new Intl.NumberFormat('en', compactOptions);
-const fullFormat = new Intl.NumberFormat('en');
+// Built on first use: card-query reads this module at start-up, and the locale data a
+// NumberFormat pages in costs several MB.
+let compact: Intl.NumberFormat | undefined;
+let full: Intl.NumberFormat | undefined;
+const compactFormat = () => (compact ??= new Intl.NumberFormat('en', compactOptions));
+const fullFormat = () => (full ??= new Intl.NumberFormat('en'));
 
 /** 950 → "950", 12 345 → "12.3K", 99 999 → "99.9K": short enough for a bar label, never rounded up. */
 export function compactNumber(value: number): string {
-  return value < 10_000 ? fullFormat.format(value) : compactFormat.format(value);
+  return value < 10_000 ? fullFormat().format(value) : compactFormat().format(value);
 }
 
 /** Ranks are shown exactly up to 99,999 ("#12,345"), shortened above ("#1.2M") so they never crowd out the name. */
 export function rankLabel(rank: number): string {
-  return `#${rank < 100_000 ? fullFormat.format(rank) : compactFormat.format(rank)}`;
+  return `#${rank < 100_000 ? fullFormat().format(rank) : compactFormat().format(rank)}`;
 }
 
 /**

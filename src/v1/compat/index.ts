@@ -1,7 +1,6 @@
-import cors from '@fastify/cors';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OPEN_CORS } from '../../lib/http/cors.js';
 import { createMediaContext } from '../media/media-context.js';
+import { registerOpenCors } from '../open-cors.js';
 import { nekosBestRoutes } from './nekos-best-routes.js';
 import { waifuPicsManyRoutes, waifuPicsOneRoutes } from './waifu-pics-routes.js';
 
@@ -21,7 +20,7 @@ export const compatArea: FastifyPluginAsyncTypebox = async (app) => {
   ] as const) {
     await app.register(
       async (mount) => {
-        await mount.register(cors, OPEN_CORS);
+        await registerOpenCors(mount);
         await mount.register(routes, { media });
       },
       { prefix },

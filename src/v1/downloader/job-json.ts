@@ -2,6 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { JobView } from '../../downloader/downloader-service.js';
 import type { JobEvent, JobFile } from '../../downloader/job.js';
+import {
+  GENERIC_FAILURE,
+  JOB_ERROR_CODES,
+  type JobErrorCode,
+  publicJobError,
+} from '../../downloader/job-errors.js';
 import { absoluteUrl } from '../../lib/absolute-url.js';
 
 export const JobIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -18,6 +24,21 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 const JobStatus = Type.Enum(['queued', 'running', 'done', 'failed', 'expired'], {
   description: 'Where the job stands; `failed` comes with `error`, `done` with `files`.',
+});
+
+/** A failed job's error: a stable code to act on, and a sentence for a person (never a tool's own text). */
+export const JobErrorSchema = Type.Object({
+  code: Type.Unsafe<JobErrorCode>({
+    type: 'string',
+    enum: [...JOB_ERROR_CODES],
+    description:
+      'SOURCE_UNREACHABLE: the platform could not be reached or refused (try later); NOT_FOUND_AT_SOURCE: removed, ' +
+      'private, region-locked, sign-in only or never there; UNSUPPORTED_CONTENT: live, DRM-protected or not media; ' +
+      'UNSUPPORTED_URL: not a link the downloader reads; NO_MEDIA: the page holds no media; TOO_LARGE; TIMEOUT; ' +
+      'CANCELLED; STORAGE_UNAVAILABLE; DOWNLOAD_FAILED: anything else (conversion failed, say); EXPIRED: the files ' +
+      'are gone; QUEUE_UNAVAILABLE (live queue only): updates cannot be followed right now.',
+  }),
+  message: Type.String({ description: 'What happened, in a sentence for a person' }),
 });
 
 export const AcceptedSchema = Type.Object(
@@ -53,7 +74,7 @@ export const JobSchema = Type.Object(
       Type.Object({ percent: Type.Number(), speed: Nullable(Type.Number()), eta: Nullable(Type.Number()) }),
     ),
     files: Type.Array(FileSchema),
-    error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
+    error: Nullable(JobErrorSchema),
     createdAt: Type.String(),
     startedAt: Nullable(Type.String()),
     finishedAt: Nullable(Type.String()),
@@ -114,7 +135,7 @@ export function toJobJson(request: FastifyRequest, { job, position }: JobView) {
     position,
     progress: job.progress,
     files: withUrls(request, job.id, job.files),
-    error: job.error,
+    error: publicJobError(job.error),
     createdAt: job.createdAt,
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
@@ -125,5 +146,7 @@ export function toJobJson(request: FastifyRequest, { job, position }: JobView) {
 
 /** A live-queue message as it goes over the wire: file URLs made absolute for this client. */
 export function toWireMessage(request: FastifyRequest, event: JobEvent) {
-  return event.type === 'done' ? { ...event, files: withUrls(request, event.id, event.files) } : event;
+  if (event.type === 'done') return { ...event, files: withUrls(request, event.id, event.files) };
+  if (event.type === 'error') return { ...event, ...(publicJobError(event) ?? GENERIC_FAILURE) };
+  return event;
 }

@@ -1,6 +1,17 @@
 import { type Static, Type } from 'typebox';
 
-const NullableString = () => Type.Union([Type.String(), Type.Null()]);
+const NullableString = (description?: string) =>
+  Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+
+/** The pictures the data has of a character, by the field names of `images`. */
+export const IMAGE_KINDS = ['icon', 'sideIcon', 'card', 'portrait', 'cover', 'avatar'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+const ImageUrl = (what: string) =>
+  NullableString(
+    `${what}: a URL on this service (the stored file once it has been fetched, until then the picture's own ` +
+      'route, which stores it); null when the data has none',
+  );
 
 /** A playable Genshin Impact character as Kizuna serves it. */
 export const GenshinCharacterSchema = Type.Object({
@@ -19,12 +30,12 @@ export const GenshinCharacterSchema = Type.Object({
   /** Game version the character arrived in. */
   version: NullableString(),
   images: Type.Object({
-    icon: NullableString(),
-    sideIcon: NullableString(),
-    card: NullableString(),
-    portrait: NullableString(),
-    cover: NullableString(),
-    avatar: NullableString(),
+    icon: ImageUrl('Square icon'),
+    sideIcon: ImageUrl('Side icon'),
+    card: ImageUrl('Upright character card'),
+    portrait: ImageUrl('Full portrait'),
+    cover: ImageUrl('Wide wish banner art'),
+    avatar: ImageUrl('HoYoLAB avatar'),
   }),
   wikiUrl: NullableString(),
 });

@@ -38,9 +38,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
       if (!file || file.ext !== ext) throw noSuchFile();
       // A file that only private pools use is as private as they are.
       const pools = await media.store.poolsOfFile(sha256);
-      if (
-        !pools.some((pool) => media.access.isPublicCategory(pool) || media.access.isPublicMediaPool(pool))
-      ) {
+      if (!pools.some((pool) => media.access.isPublicFilePool(pool))) {
         await app.operatorOnly(request).catch(() => {
           throw noSuchFile();
         });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DemoContentJob } from '../../media/demo-content-job.js';
 import { animeImageRoutes, categorySummaries } from './anime-image-routes.js';
 import { filesRoutes } from './files-routes.js';
 import { createMediaContext } from './media-context.js';
@@ -19,6 +18,8 @@ export const mediaArea: FastifyPluginAsyncTypebox = async (app) => {
   await media.store.sweepTemp();
 
   if (app.config.demoContent) {
+    // Imported only when on: drawing the demo content needs the canvas and image libraries.
+    const { DemoContentJob } = await import('../../media/demo-content-job.js');
     const demo = new DemoContentJob(media.store, { ffmpegPath: app.config.ffmpegPath, log: app.log });
     media.demo = demo;
     app.addHook('onClose', () => demo.stop());

@@ -1,5 +1,7 @@
 import type { BitMatrix } from 'qrcode';
-import sharp from 'sharp';
+import { loadOnce } from '../../lib/load-once.js';
+
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
 
 /**
  * A QR matrix as a black-on-white greyscale PNG. The qrcode package encodes PNGs in JavaScript
@@ -18,6 +20,7 @@ export async function matrixToPng(modules: BitMatrix, scale: number, margin: num
     // The module row's first pixel row is painted; the rest of its height repeats it.
     for (let line = 1; line < scale; line++) pixels.copy(pixels, top + line * size, top, top + size);
   }
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width: size, height: size, channels: 1 } })
     .png()
     .toBuffer();

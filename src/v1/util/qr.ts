@@ -1,4 +1,6 @@
-import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
+import type QRCode from 'qrcode';
+import type { QRCodeErrorCorrectionLevel } from 'qrcode';
+import { loadOnce } from '../../lib/load-once.js';
 import { badRequest } from '../../lib/problem.js';
 import { matrixToPng } from './qr-png.js';
 
@@ -8,11 +10,14 @@ export type QrFormat = 'svg' | 'png';
 const MARGIN = 4;
 const PNG_SCALE = 8;
 
+const loadQrCode = loadOnce(async () => (await import('qrcode')).default);
+
 /**
  * The QR code of `text`: error correction M (15 %) where the text fits, otherwise L, which holds
  * up to 2,953 bytes of UTF-8. Text that fits neither is a 400 on `text`, never a 500.
  */
 export async function renderQr(text: string, format: QrFormat): Promise<Buffer | string> {
+  const QRCode = await loadQrCode();
   for (const errorCorrectionLevel of ['M', 'L'] as QRCodeErrorCorrectionLevel[]) {
     let qr: QRCode.QRCode;
     try {

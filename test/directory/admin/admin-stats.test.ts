@@ -18,7 +18,8 @@ test('GET /api/admin/stats counts users, groups, likes, platforms and categories
 
   assert.deepEqual(await stats(), {
     users: { total: 1, byRole: { admin: 1, user: 0 }, byStatus: { verified: 1, unverified: 0 } },
-    groups: { total: 0, verified: 0, unverified: 0 },
+    groups: { total: 0, verified: 0, unverified: 0, rejected: 0 },
+    reports: { open: 0 },
     likes: 0,
     platforms: [],
     categories: [],
@@ -40,7 +41,8 @@ test('GET /api/admin/stats counts users, groups, likes, platforms and categories
 
   assert.deepEqual(await stats(), {
     users: { total: 3, byRole: { admin: 1, user: 2 }, byStatus: { verified: 2, unverified: 1 } },
-    groups: { total: 4, verified: 3, unverified: 1 },
+    groups: { total: 4, verified: 3, unverified: 1, rejected: 0 },
+    reports: { open: 0 },
     likes: 3,
     platforms: [
       { name: 'Telegram', count: 2 },
@@ -60,7 +62,8 @@ test('GET /api/admin/stats counts users, groups, likes, platforms and categories
 
   assert.deepEqual(await stats(), {
     users: { total: 3, byRole: { admin: 1, user: 2 }, byStatus: { verified: 3, unverified: 0 } },
-    groups: { total: 3, verified: 3, unverified: 0 },
+    groups: { total: 3, verified: 3, unverified: 0, rejected: 0 },
+    reports: { open: 0 },
     likes: 0,
     platforms: [
       { name: 'Discord', count: 1 },

@@ -65,6 +65,7 @@ describe('GroupService', () => {
         logos: logoFilesIn(app.blobs),
         pageCache,
         log,
+        reportHideThreshold: 3,
       });
       const row = await service.submit(submission, LOGO, null);
       assert.equal(row.is_verified, 0);
@@ -82,7 +83,7 @@ describe('GroupService', () => {
         remove: async () => assert.fail('nothing was stored, so nothing is removed'),
       };
       const before = await countGroups();
-      const service = new GroupService({ db: app.db, logos, pageCache, log });
+      const service = new GroupService({ db: app.db, logos, pageCache, log, reportHideThreshold: 3 });
       await assert.rejects(service.submit(submission, LOGO, null), /disk full/);
       assert.equal(await countGroups(), before);
     });
@@ -95,6 +96,7 @@ describe('GroupService', () => {
         logos: logoFilesIn(blobs),
         pageCache,
         log,
+        reportHideThreshold: 3,
       });
       await assert.rejects(service.submit(submission, LOGO, null), /insert failed/);
       const left: string[] = [];
@@ -108,11 +110,13 @@ describe('GroupService', () => {
         save: async () => assert.fail('no logo to store'),
         remove: async () => assert.fail('no logo to remove'),
       };
-      const row = await new GroupService({ db: app.db, logos, pageCache, log }).submit(
-        submission,
-        null,
-        null,
-      );
+      const row = await new GroupService({
+        db: app.db,
+        logos,
+        pageCache,
+        log,
+        reportHideThreshold: 3,
+      }).submit(submission, null, null);
       assert.equal(row.logo_file, null);
     });
   });
@@ -125,6 +129,7 @@ describe('GroupService', () => {
         logos: logoFilesIn(app.blobs),
         pageCache,
         log,
+        reportHideThreshold: 3,
       });
       const row = await service.submit(submission, LOGO, null);
       assert.equal(await service.remove(row.id), true);
@@ -141,7 +146,7 @@ describe('GroupService', () => {
           throw new Error('permission denied');
         },
       };
-      const service = new GroupService({ db: app.db, logos, pageCache, log });
+      const service = new GroupService({ db: app.db, logos, pageCache, log, reportHideThreshold: 3 });
       const row = await service.submit(submission, LOGO, null);
       assert.equal(await service.remove(row.id), true);
       assert.equal(await findGroup(app.db, row.id), undefined);
@@ -155,7 +160,12 @@ describe('GroupService', () => {
         save: async () => assert.fail('not called'),
         remove: async () => assert.fail('not called'),
       };
-      assert.equal(await new GroupService({ db: app.db, logos, pageCache, log }).remove(2147483647), false);
+      assert.equal(
+        await new GroupService({ db: app.db, logos, pageCache, log, reportHideThreshold: 3 }).remove(
+          2147483647,
+        ),
+        false,
+      );
       assert.equal(seen.invalidations, 0);
     });
   });
@@ -168,6 +178,7 @@ describe('GroupService', () => {
         logos: logoFilesIn(app.blobs),
         pageCache,
         log,
+        reportHideThreshold: 3,
       });
       const row = await insertGroup(app.db, { ...submission, logoFile: null, submittedBy: null });
       assert.equal((await service.verify(row.id))?.is_verified, 1);
@@ -185,6 +196,7 @@ describe('GroupService', () => {
         logos: logoFilesIn(app.blobs),
         pageCache,
         log,
+        reportHideThreshold: 3,
       });
       const group = await insertGroup(app.db, {
         ...submission,

@@ -102,6 +102,7 @@ describe('POST /api/groups', () => {
         likes: 0,
         isVerified: false,
         createdAt: '',
+        status: 'pending',
         likedByMe: false,
       },
     );

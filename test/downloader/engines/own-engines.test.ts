@@ -79,17 +79,17 @@ describe('PinterestEngine', () => {
     });
     await assert.rejects(
       new PinterestEngine(fetcher).run(context),
-      (e) => e instanceof EngineError && e.code === 'UPSTREAM_FAILED',
+      (e) => e instanceof EngineError && e.code === 'UNSUPPORTED_CONTENT',
     );
   });
 
-  test('a missing pin is NO_MEDIA', async () => {
+  test('a missing pin is NOT_FOUND_AT_SOURCE', async () => {
     const { fetcher } = await fixtureServer({ 'https://www.pinterest.com/pin/404404404/': { status: 404 } });
     const { context } = engineContext({
       platform: 'pinterest',
       url: 'https://www.pinterest.com/pin/404404404/',
     });
-    await assert.rejects(new PinterestEngine(fetcher).run(context), { code: 'NO_MEDIA' });
+    await assert.rejects(new PinterestEngine(fetcher).run(context), { code: 'NOT_FOUND_AT_SOURCE' });
   });
 });
 

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { EngineError } from '../../../src/downloader/engine.js';
 import {
   heightCap,
   MAX_VIDEO_HEIGHT,
   wantsAudio,
   ytdlpArgs,
 } from '../../../src/downloader/engines/ytdlp-args.js';
-import { ytdlpFailure } from '../../../src/downloader/engines/ytdlp-engine.js';
 import { YtdlpProgressParser } from '../../../src/downloader/engines/ytdlp-progress.js';
 import type { JobRequest } from '../../../src/downloader/job.js';
 
@@ -153,18 +151,5 @@ describe('YtdlpProgressParser', () => {
     const parser = new YtdlpProgressParser(1);
     parser.feed('[download] Destination: a.mp3');
     assert.equal(parser.feed('[kizuna-progress] 100 100 NA 1 0')?.percent, 99);
-  });
-});
-
-describe('ytdlpFailure', () => {
-  test("gives yt-dlp's reason without our paths", () => {
-    const message = ytdlpFailure(
-      ['WARNING: something', 'ERROR: unable to write /data/downloads/job1/a.mp4: No space left'],
-      '/data/downloads/job1',
-    );
-    assert.equal(message.includes('/data'), false);
-    assert.match(message, /^The download failed: unable to write/);
-    assert.equal(ytdlpFailure([], '/x'), 'The download failed.');
-    assert.ok(new EngineError('DOWNLOAD_FAILED', message) instanceof Error);
   });
 });

@@ -67,15 +67,16 @@ describe('YtdlpEngine with the real yt-dlp and ffmpeg', () => {
     assert.equal(audio.bit_rate, '128000');
   });
 
-  test('a missing file fails with yt-dlp’s reason (HTTP 404)', async () => {
+  test('a missing file (HTTP 404) is NOT_FOUND_AT_SOURCE, in our words; yt-dlp’s own go to the detail', async () => {
     const { context } = engineContext({
       platform: 'youtube',
       url: `${origin}/media/missing.mp4`,
       mode: 'video',
     });
     await assert.rejects(engine.run(context), (error: Error & { code?: string }) => {
-      assert.equal(error.code, 'DOWNLOAD_FAILED');
-      assert.match(error.message, /404/);
+      assert.equal(error.code, 'NOT_FOUND_AT_SOURCE');
+      assert.doesNotMatch(error.message, /404|ERROR|HTTP/);
+      assert.match((error as Error & { detail?: string }).detail ?? '', /HTTP Error 404/);
       return true;
     });
   });
@@ -112,7 +113,7 @@ describe('YtdlpEngine with the real yt-dlp and ffmpeg', () => {
       url: `${origin}/media/clip.mp4`,
       mode: 'video',
     });
-    await assert.rejects(deployed.run(context), { code: 'DOWNLOAD_FAILED' });
+    await assert.rejects(deployed.run(context), { code: 'UNSUPPORTED_URL' });
     assert.equal(requestsSeen, before, 'the generic extractor did not fetch the loopback URL');
   });
 });

@@ -110,7 +110,7 @@ process.exit(run.status ?? 1);
     const engine = new YtdlpEngine({ ytdlpPath: wrapper, ffmpegPath: 'ffmpeg' });
     const { context } = engineContext({ platform: 'youtube', url: 'https://www.youtube.com/watch?v=live' });
     await assert.rejects(engine.run(context), {
-      code: 'UNSUPPORTED_URL',
+      code: 'UNSUPPORTED_CONTENT',
       message: /Live streams cannot be downloaded/,
     });
   });

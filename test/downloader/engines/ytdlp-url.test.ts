@@ -84,11 +84,11 @@ describe('ytdlpUrlFor', () => {
     }
   });
 
-  test('a dead short link is NO_MEDIA; a cancelled job does not follow it', async () => {
+  test('a dead short link is NOT_FOUND_AT_SOURCE; a cancelled job does not follow it', async () => {
     const server = await fixtureServer({ 'https://fb.watch/gone/': { status: 404 } });
     await assert.rejects(
       ytdlpUrlFor({ platform: 'facebook', url: 'https://fb.watch/gone/' }, server.fetcher, signal),
-      { code: 'NO_MEDIA' },
+      { code: 'NOT_FOUND_AT_SOURCE' },
     );
     const cancelled = new AbortController();
     cancelled.abort(new EngineError('CANCELLED', 'The download was cancelled.'));

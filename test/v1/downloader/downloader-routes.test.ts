@@ -324,8 +324,8 @@ describe('GET /api/v1/jobs/:id and its files', () => {
     const job = (await app.inject(`/api/v1/jobs/${id}`)).json();
     assert.equal(job.status, 'failed');
     assert.deepEqual(job.error, {
-      code: 'DOWNLOAD_FAILED',
-      message: 'The download failed: Video unavailable',
+      code: 'NOT_FOUND_AT_SOURCE',
+      message: 'Nothing could be found at that link.',
     });
     assert.deepEqual(job.files, []);
     assert.equal(existsSync(service.results.dirOf(id)), false);
@@ -437,8 +437,8 @@ describe('DELETE /api/v1/jobs/:id', () => {
     await failed;
     const refused = await cancel(app, failedId);
     assert.equal(refused.statusCode, 409);
-    assert.match(refused.json().detail, /failed \(DOWNLOAD_FAILED\)/);
-    assert.equal((await app.inject(`/api/v1/jobs/${failedId}`)).json().error.code, 'DOWNLOAD_FAILED');
+    assert.match(refused.json().detail, /failed \(NOT_FOUND_AT_SOURCE\)/);
+    assert.equal((await app.inject(`/api/v1/jobs/${failedId}`)).json().error.code, 'NOT_FOUND_AT_SOURCE');
 
     const running = 'https://youtu.be/fffffffffff';
     const { id: cancelledId } = (await post(app, '/api/v1/d/youtube', { url: running })).json();

@@ -85,8 +85,8 @@ describe('live queue over WebSocket', () => {
     assert.deepEqual(talk.messages.at(-1), {
       type: 'error',
       id,
-      code: 'DOWNLOAD_FAILED',
-      message: 'The download failed: Video unavailable',
+      code: 'NOT_FOUND_AT_SOURCE',
+      message: 'Nothing could be found at that link.',
     });
   });
 

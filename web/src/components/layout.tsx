@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { useSession } from '../session.js';
@@ -9,6 +10,30 @@ export function Layout({ children }: { children: ComponentChildren }) {
   const { user, refresh, notice, setNotice } = useSession();
   const { path, route } = useLocation();
   const { busy, error, run } = useAction();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
+
+  // A page change closes the menu of a narrow screen; so does Escape, which hands the focus back.
+  useEffect(() => setMenuOpen(false), [path]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    // A click or tap anywhere outside the header folds it too.
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target instanceof Node && header.current?.contains(event.target))) setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [menuOpen]);
 
   // Whatever the server answered, the page then shows the session as it now is.
   const logout = () =>
@@ -18,11 +43,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
       route('/');
     });
 
+  const current = (href: string) => path === href || (href !== '/' && path.startsWith(`${href}/`));
   const link = (href: string, label: string) => (
     <a
       href={href}
-      class={path === href ? 'active' : undefined}
-      aria-current={path === href ? 'page' : undefined}
+      class={current(href) ? 'active' : undefined}
+      aria-current={current(href) ? 'page' : undefined}
+      onClick={() => setMenuOpen(false)}
     >
       {label}
     </a>
@@ -30,40 +57,57 @@ export function Layout({ children }: { children: ComponentChildren }) {
 
   return (
     <>
-      <header class="site-header">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="site-header" ref={header}>
         <a href="/" class="brand">
           <span class="brand-mark" aria-hidden="true">
             K
           </span>
           Kizuna
         </a>
-        <nav aria-label="Main">
-          {link('/', 'Groups')}
-          {link('/submit', 'Submit a group')}
-          {user && link('/mine', 'My groups')}
-          {user?.role === 'admin' && link('/admin', 'Admin')}
-        </nav>
-        <div class="account">
-          {user === undefined ? null : user ? (
-            <>
-              <span class="who" data-testid="who">
-                {user.username}
-              </span>
-              <button type="button" class="link-button" onClick={logout} disabled={busy}>
-                Log out
-              </button>
-            </>
-          ) : (
-            <>
-              {link('/login', 'Log in')}
-              <a href="/register" class="button small">
-                Sign up
-              </a>
-            </>
-          )}
+        <button
+          ref={toggle}
+          type="button"
+          class="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <span class="menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+        {/* Beside the brand on a wide screen; behind the Menu button on a narrow one. */}
+        <div id="site-menu" class={menuOpen ? 'site-menu open' : 'site-menu'}>
+          <nav aria-label="Main">
+            {link('/', 'Groups')}
+            {link('/submit', 'Submit a group')}
+            {user && link('/mine', 'My groups')}
+            {user?.role === 'admin' && link('/admin', 'Admin')}
+          </nav>
+          <div class="account">
+            {user === undefined ? null : user ? (
+              <>
+                <span class="who" data-testid="who">
+                  {user.username}
+                </span>
+                <button type="button" class="link-button" onClick={logout} disabled={busy}>
+                  Log out
+                </button>
+              </>
+            ) : (
+              <>
+                {link('/login', 'Log in')}
+                <a href="/register" class="button small" onClick={() => setMenuOpen(false)}>
+                  Sign up
+                </a>
+              </>
+            )}
+          </div>
         </div>
       </header>
-      <main>
+      <main id="main" tabIndex={-1}>
         {error !== null && <Failed error={error} />}
         {notice && (
           <p class="notice" role="status">

@@ -1,3 +1,4 @@
+import type { GroupStatus } from '../api.js';
 import { ApiError } from '../api.js';
 
 export function Loading({ what }: { what: string }) {
@@ -19,4 +20,15 @@ export function Failed({ error, retry }: { error: unknown; retry?: () => void })
       )}
     </p>
   );
+}
+
+const STATUS_LABELS: Record<GroupStatus, string> = {
+  pending: 'pending review',
+  verified: 'verified',
+  rejected: 'rejected',
+};
+
+/** A group's review state as a small badge. */
+export function StatusBadge({ status }: { status: GroupStatus }) {
+  return <span class={`pill state ${status}`}>{STATUS_LABELS[status]}</span>;
 }

@@ -4,6 +4,7 @@ import { auth } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
 import { useAction } from '../components/use-action.js';
 import { useSession } from '../session.js';
+import { useTitle } from '../use-title.js';
 
 export function LoginPage() {
   const { refresh, setNotice } = useSession();
@@ -11,6 +12,7 @@ export function LoginPage() {
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction();
+  useTitle('Log in');
 
   const submit = (event: Event) => {
     event.preventDefault();

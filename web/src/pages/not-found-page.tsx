@@ -1,4 +1,7 @@
+import { useTitle } from '../use-title.js';
+
 export function NotFoundPage() {
+  useTitle('Page not found');
   return (
     <section class="card narrow">
       <h1>Page not found</h1>

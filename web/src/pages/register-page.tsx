@@ -4,6 +4,7 @@ import { auth } from '../api.js';
 import { Field, FormError, fieldError, generalMessage } from '../components/form-field.js';
 import { useAction } from '../components/use-action.js';
 import { useSession } from '../session.js';
+import { useTitle } from '../use-title.js';
 
 const FIELDS = ['username', 'email', 'password'];
 
@@ -12,6 +13,7 @@ export function RegisterPage() {
   const { route } = useLocation();
   const [form, setForm] = useState({ username: '', email: '', password: '' });
   const { busy, error, run } = useAction();
+  useTitle('Sign up');
   const set = (field: keyof typeof form) => (e: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [field]: e.currentTarget.value });
 

@@ -3,10 +3,11 @@ import { font } from '../../../lib/fonts.js';
 import { startCard } from '../card-canvas.js';
 import { INK, mix, rgba } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
+import { AI_CARD } from '../card-sizes.js';
 import { drawCover, drawGlow, drawPill, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
-export const AI_CARD = { width: 934, height: 282 } as const;
+export { AI_CARD };
 
 /** The AI card: a dark console with a dot grid, the avatar in a neon frame, and a segmented "sync" meter. */
 export function drawAiCard(data: CardData): Canvas {

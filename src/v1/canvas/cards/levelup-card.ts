@@ -4,9 +4,10 @@ import { font } from '../../../lib/fonts.js';
 import { startCard } from '../card-canvas.js';
 import { hsl, INK, mix, readableOn, rgba, WHITE } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
+import { LEVELUP_CARD } from '../card-sizes.js';
 import { drawAvatarCircle, drawBackdrop, drawGlow, fitText } from '../draw.js';
 
-export const LEVELUP_CARD = { width: 800, height: 260 } as const;
+export { LEVELUP_CARD };
 
 /** The level-up banner: light rays behind the avatar, confetti, "LEVEL UP!" and the new level in a medal. */
 export function drawLevelUpCard(data: CardData): Canvas {

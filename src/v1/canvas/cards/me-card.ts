@@ -3,10 +3,11 @@ import { font } from '../../../lib/fonts.js';
 import { startCard } from '../card-canvas.js';
 import { INK, mix, rgba, WHITE } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
+import { ME_CARD } from '../card-sizes.js';
 import { drawAvatarCircle, drawCover, drawGlow, drawProgressBar, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
-export const ME_CARD = { width: 800, height: 440 } as const;
+export { ME_CARD };
 
 /** The profile card: a banner, the avatar overlapping it, the name, three stat tiles and a slim bar. */
 export function drawMeCard(data: CardData): Canvas {

@@ -3,10 +3,11 @@ import { font } from '../../../lib/fonts.js';
 import { startCard } from '../card-canvas.js';
 import { INK, rgba } from '../card-colours.js';
 import type { CardData } from '../card-data.js';
+import { XP_CARD } from '../card-sizes.js';
 import { drawAvatarCircle, drawBackdrop, drawGlow, drawPanel, drawProgressBar, fitText } from '../draw.js';
 import { progressShare, rankLabel, xpFigures } from '../progress.js';
 
-export const XP_CARD = { width: 934, height: 282 } as const;
+export { XP_CARD };
 
 /** The rank card: avatar with a ring, name, rank and level, and a glowing XP bar on a frosted panel. */
 export function drawXpCard(data: CardData): Canvas {

@@ -3,7 +3,10 @@ import { Failed, Loading } from '../../components/status.js';
 import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
 
-/** The latest 100 accounts, newest first, with a button to verify each. */
+/**
+ * The latest 100 accounts, newest first, with a button to verify each. A table on a wide screen;
+ * on a narrow one each row stacks into a card of labelled lines (styles.css, `.users`).
+ */
 export function AdminUsers() {
   const [users, setUsers, retry] = useAsync(() => admin.users(), []);
   const { busy, error, run } = useAction();
@@ -20,6 +23,7 @@ export function AdminUsers() {
     <div>
       {error !== null && <Failed error={error} />}
       <table class="users">
+        <caption class="visually-hidden">The latest accounts, newest first</caption>
         <thead>
           <tr>
             <th scope="col">Username</th>
@@ -32,15 +36,27 @@ export function AdminUsers() {
         <tbody>
           {users.value.map((user) => (
             <tr key={user.id} data-user={user.username}>
-              <td>{user.username}</td>
-              <td>{user.email}</td>
-              <td>{user.role}</td>
-              <td>{new Date(user.createdAt).toLocaleDateString()}</td>
-              <td>
+              <th scope="row" class="username">
+                {user.username}
+              </th>
+              <td data-label="E-mail" class="email">
+                {user.email}
+              </td>
+              <td data-label="Role">{user.role}</td>
+              <td data-label="Joined">
+                <time dateTime={user.createdAt}>{new Date(user.createdAt).toLocaleDateString()}</time>
+              </td>
+              <td data-label="Status" class="status">
                 {user.isVerified ? (
-                  <span class="state verified">verified</span>
+                  <span class="pill state verified">verified</span>
                 ) : (
-                  <button type="button" class="button small" disabled={busy} onClick={() => verify(user)}>
+                  <button
+                    type="button"
+                    class="button small"
+                    disabled={busy}
+                    aria-label={`Verify ${user.username}`}
+                    onClick={() => verify(user)}
+                  >
                     Verify
                   </button>
                 )}

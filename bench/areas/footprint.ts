@@ -1,0 +1,143 @@
+/**
+ * npm run bench (default suite): what `npm start` costs before any request. Builds as `npm start`
+ * does (scripts/build.mjs, skipped when up to date), then starts the command of package.json's
+ * start script on a scratch data directory, on the server core: the time from spawn to the first
+ * /readyz 200 on a fresh data directory (migrations included) and again on the same directory (a
+ * restart, the warm case the target is about), median of BENCH_FOOTPRINT_STARTS (3); and the
+ * resident memory of the one server process once idle, BENCH_FOOTPRINT_IDLE_SECONDS (10) after
+ * ready, with the demo content on (the default) and off.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { median } from '../lib/against-baseline.js';
+import { onServerCore } from '../lib/pinning.js';
+import type { BenchArea, BenchRow } from '../lib/types.js';
+
+const STARTS = Math.max(1, Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3));
+const IDLE_SECONDS = Number(process.env.BENCH_FOOTPRINT_IDLE_SECONDS ?? 10);
+const RSS_TARGET_MB = 120;
+const READY_TARGET_MS = 1000;
+
+/** The node flags of `npm start` ("node <flags> dist/server.js" in package.json). */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+  const match = /^node\s+(.*?)\s*dist\/server\.js$/.exec(start.trim());
+  if (!match) throw new Error(`package.json start script is not "node … dist/server.js": ${start}`);
+  return match[1] ? match[1].split(/\s+/) : [];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+interface Started {
+  child: ChildProcess;
+  readyMs: number;
+}
+
+async function start(dataDir: string, demo: boolean, port: number): Promise<Started> {
+  const [command, args] = onServerCore(process.execPath, [...startFlags(), 'dist/server.js']);
+  const began = performance.now();
+  const child = spawn(command, args, {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      STORAGE_URL: '',
+      DEMO_CONTENT: String(demo),
+      ADMIN_USERNAME: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    },
+  });
+  for (let i = 0; i < 3000; i++) {
+    if (child.exitCode !== null) throw new Error(`dist/server.js exited with ${child.exitCode}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return { child, readyMs: performance.now() - began };
+    await sleep(5);
+  }
+  child.kill('SIGKILL');
+  throw new Error('dist/server.js was not ready within 15 s');
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+export const area: BenchArea = {
+  name: 'footprint',
+  async run(ctx) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
+    const port = 40_000 + (process.pid % 10_000);
+    const rows: BenchRow[] = [];
+    const fresh: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const dataDir = mkdtempSync(join(ctx.scratchDir, 'footprint-'));
+      try {
+        const first = await start(dataDir, false, port);
+        fresh.push(first.readyMs);
+        await stop(first.child);
+        const again = await start(dataDir, false, port);
+        warm.push(again.readyMs);
+        await stop(again.child);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    const warmMs = median(warm);
+    rows.push(
+      {
+        area: 'footprint',
+        name: `npm start: spawn to /readyz 200, restart on an existing data directory (median of ${STARTS})`,
+        value: warmMs,
+        unit: 'ms',
+        target: `< ${READY_TARGET_MS} ms`,
+        met: warmMs < READY_TARGET_MS,
+      },
+      {
+        area: 'footprint',
+        name: `npm start: spawn to /readyz 200, fresh data directory, migrations included (median of ${STARTS})`,
+        value: median(fresh),
+        unit: 'ms',
+      },
+    );
+    for (const demo of [true, false]) {
+      const dataDir = mkdtempSync(join(ctx.scratchDir, 'footprint-'));
+      const server = await start(dataDir, demo, port);
+      try {
+        await sleep(IDLE_SECONDS * 1000);
+        const rss = rssMb(server.child.pid as number);
+        rows.push({
+          area: 'footprint',
+          name: `idle RSS ${IDLE_SECONDS} s after ready, DEMO_CONTENT=${demo} (one process)`,
+          value: rss,
+          unit: 'MB',
+          target: `< ${RSS_TARGET_MB} MB`,
+          met: rss < RSS_TARGET_MB,
+        });
+      } finally {
+        await stop(server.child);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return rows;
+  },
+};
