@@ -31,6 +31,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/config ./config
+# The conventions page of the API reference (/docs) is read from here at start.
+COPY --from=build /app/docs/api-conventions.md ./docs/api-conventions.md
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

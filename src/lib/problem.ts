@@ -20,6 +20,7 @@ export type ProblemCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'REQUEST_TIMEOUT'
   | 'RANGE_NOT_SATISFIABLE'
+  | 'UPGRADE_REQUIRED'
   | 'URI_TOO_LONG'
   | 'HEADERS_TOO_LARGE'
   | 'RATE_LIMITED'
@@ -43,6 +44,7 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   UNSUPPORTED_MEDIA_TYPE: [415, 'Unsupported media type'],
   REQUEST_TIMEOUT: [408, 'Request timeout'],
   RANGE_NOT_SATISFIABLE: [416, 'Range not satisfiable'],
+  UPGRADE_REQUIRED: [426, 'Upgrade required'],
   URI_TOO_LONG: [414, 'URI too long'],
   HEADERS_TOO_LARGE: [431, 'Request header fields too large'],
   RATE_LIMITED: [429, 'Too many requests'],
@@ -53,6 +55,9 @@ const TITLES: Record<ProblemCode, [number, string]> = {
   STORAGE_UNAVAILABLE: [503, 'File storage unavailable'],
   QUEUE_UNAVAILABLE: [503, 'Queue unavailable'],
 };
+
+/** Every code a problem may carry, for the OpenAPI document's closed list. */
+export const PROBLEM_CODES = Object.keys(TITLES) as ProblemCode[];
 
 export interface ProblemBody {
   type: string;

@@ -46,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }
     '/healthz',
     {
       config: { cache: 'no-store' },
-      schema: { tags: ['system'], summary: 'Liveness', response: { 200: Status } },
+      schema: { operationId: 'getHealth', tags: ['system'], summary: 'Liveness', response: { 200: Status } },
     },
     async () => ({ status: 'ok' }),
   );
@@ -56,6 +56,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'Readiness: database, Redis and file storage answer, and the event loop keeps up',
         response: { 200: Status, 503: Status },

@@ -124,12 +124,14 @@ async function routeContractPlugin(app: FastifyInstance) {
  * guards answer with. Routes hidden from the documentation (library pages, static files, the web
  * UI) and WebSocket upgrades send no JSON that a response schema could describe.
  */
-function checkResponses(route: RouteOptions): void {
+function checkResponses(route: RouteOptions & { wsHandler?: unknown }): void {
   const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
   const statuses = Object.keys(schema?.response ?? {});
   const has = (status: number) =>
     statuses.some((key) => key === String(status) || key.toLowerCase() === `${String(status)[0]}xx`);
-  if (schema && !schema.hide && !route.websocket && !statuses.some((key) => /^2(\d\d|xx)$/i.test(key))) {
+  // A WebSocket route succeeds with 101 Switching Protocols; its plain-HTTP answer is an error.
+  const upgrades = route.websocket || route.wsHandler !== undefined;
+  if (schema && !schema.hide && !upgrades && !statuses.some((key) => /^2(\d\d|xx)$/i.test(key))) {
     throw new RouteContractError(route, 'the schema declares no response for a success (2xx) status');
   }
   const { auth = 'none', csrf = false, cache } = route.config ?? {};

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMMUTABLE_FILES, NO_CACHE } from '../lib/http/cache-control.js';
+import { pageCspDirectives } from '../lib/http/content-security-policy.js';
 import { isOpenCorsPath } from '../lib/http/cors.js';
 
 /** Where `npm run build:web` (vite) puts the browser UI. */
@@ -60,15 +61,8 @@ export async function webUi(app: FastifyInstance, { distDir = WEB_DIST }: { dist
   const indexHtml = readFileSync(indexFile, 'utf8');
   const secure = Boolean(config.tls || config.trustProxy);
 
-  const contentSecurityPolicy = {
-    useDefaults: true,
-    directives: {
-      // Group pictures may be links to https images elsewhere (externalImageUrl).
-      'img-src': ["'self'", 'data:', 'https:'],
-      'connect-src': ["'self'"],
-      'upgrade-insecure-requests': secure ? [] : null,
-    },
-  };
+  // Group pictures may be links to https images elsewhere (externalImageUrl).
+  const contentSecurityPolicy = { useDefaults: true, directives: pageCspDirectives(secure) };
   await app.register(helmet, {
     contentSecurityPolicy,
     hsts: secure ? { maxAge: 31536000, includeSubDomains: true } : false,

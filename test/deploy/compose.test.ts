@@ -102,6 +102,14 @@ describe('Dockerfile', () => {
     assert.match(dockerfile, /HEALTHCHECK[\s\S]*\/healthz/);
   });
 
+  it('carries the files the server reads at start beside its code', () => {
+    // src/plugins/openapi.ts reads the conventions page of /docs from docs/.
+    assert.match(
+      dockerfile,
+      /^COPY --from=build \/app\/docs\/api-conventions\.md \.\/docs\/api-conventions\.md$/m,
+    );
+  });
+
   it('is built on the exact Node version CI and contributors install', () => {
     const line = readFileSync('.node-version', 'utf8').trim();
     const pinned = new RegExp(`${line}\\) version=(${line}\\.\\d+\\.\\d+)`).exec(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { badRequest, notFound } from '../../lib/problem.js';
-import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { IdParams, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { REJECTION_REASON_MAX_LENGTH } from '../directory-contract.js';
 import { type GroupRow, GroupSchema } from '../groups/group-json.js';
 import { addViewFields, groupJsonFor, groupPage, PAGE_HEADERS, PageQuery } from '../groups/group-page.js';
@@ -95,11 +95,15 @@ const bodilessRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = asyn
     {
       config: { cache: 'private', auth: 'admin' },
       schema: {
+        operationId: 'listAllGroups',
         tags: ['admin'],
         summary: 'All groups (the moderation queue), newest first',
         description: PAGE_HEADERS.description,
         querystring: AdminListQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401, 403) },
+        response: {
+          200: Type.Array(GroupSchema, { headers: responseHeaders('Link') }),
+          ...problemResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -114,6 +118,7 @@ const bodilessRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = asyn
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'verifyGroup',
         tags: ['admin'],
         summary: 'Verify a group: it is public at once',
         description:
@@ -134,6 +139,7 @@ const bodilessRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = asyn
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'removeGroup',
         tags: ['admin'],
         summary: 'Delete a group permanently, with its likes and logo',
         params: IdParams,

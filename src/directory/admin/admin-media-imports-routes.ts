@@ -124,6 +124,7 @@ export const adminMediaImportsRoutes: FastifyPluginAsyncTypebox = async (app) =>
           'its hash and credited. Rows an earlier import stored are skipped. Only one import runs at a time ' +
           '(409). An admin session with the CSRF token, or the operator: a direct loopback request or ' +
           'OPERATOR_TOKEN as a bearer token (no session, no CSRF token; JSON, NDJSON or CSV only).',
+        consumes: ['application/json', 'application/x-ndjson', 'text/csv'],
         body: ManifestBody,
         response: {
           202: Type.Object({ import: ImportSchema }),

@@ -29,6 +29,7 @@ export const adminStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', auth: 'admin' },
       schema: {
+        operationId: 'getAdminStats',
         tags: ['admin'],
         summary: 'Dashboard statistics: users by role and status, groups, platforms and categories',
         response: { 200: AdminStatsSchema, ...problemResponses(401, 403) },

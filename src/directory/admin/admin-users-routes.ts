@@ -15,6 +15,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService 
     {
       config: { cache: 'private', auth: 'admin' },
       schema: {
+        operationId: 'listUsers',
         tags: ['admin'],
         summary: 'The latest 100 users, newest first',
         response: { 200: Type.Array(UserSchema), ...problemResponses(401, 403) },
@@ -28,6 +29,7 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService 
     {
       config: { cache: 'private', auth: 'admin', csrf: true },
       schema: {
+        operationId: 'verifyUser',
         tags: ['admin'],
         summary: 'Mark a user as verified',
         params: IdParams,

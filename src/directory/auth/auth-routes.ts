@@ -42,14 +42,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getSession',
         tags: ['auth'],
         summary: 'The current session and a CSRF token for state-changing requests',
         response: {
-          200: Type.Object({
-            loggedIn: Type.Boolean(),
-            user: Type.Optional(UserSchema),
-            csrfToken: Type.String(),
-          }),
+          200: Type.Object(
+            {
+              loggedIn: Type.Boolean(),
+              user: Type.Optional(UserSchema),
+              csrfToken: Type.String({
+                description: 'Send it as `x-csrf-token` on every state-changing request.',
+              }),
+            },
+            { examples: [{ loggedIn: false, csrfToken: 'bSJDmqnb-5P6ZQ0kxbcwq4Dx6sd1w3kvUd3c' }] },
+          ),
         },
       },
     },
@@ -66,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'registerAccount',
         tags: ['auth'],
         summary: 'Create an account (does not log in)',
         body: RegisterBody,
@@ -111,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'logIn',
         tags: ['auth'],
         summary: 'Log in with a username or e-mail address',
         body: LoginBody,
@@ -145,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private', csrf: true },
       schema: {
+        operationId: 'logOut',
         tags: ['auth'],
         summary: 'End the session',
         response: { 204: Type.Null(), ...problemResponses(403) },

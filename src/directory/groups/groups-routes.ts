@@ -11,7 +11,7 @@ import {
   notFound,
   Problem,
 } from '../../lib/problem.js';
-import { IdParams, problemResponses } from '../../lib/schemas.js';
+import { IdParams, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import {
   type EDITABLE_FIELDS,
   GROUP_SORTS,
@@ -146,6 +146,26 @@ const ListQuery = Type.Object({
 
 const MineQuery = Type.Object({ ...PageQuery });
 
+const GROUP_EXAMPLE = {
+  id: 17,
+  title: 'Naruto Fans DE',
+  platform: 'WhatsApp',
+  category: 'Anime',
+  inviteLink: 'https://chat.whatsapp.com/AbCdEf123',
+  description: 'Ninjas and ramen, every evening.',
+  tags: ['naruto', 'anime'],
+  logoUrl: 'https://kizuna.example/api/groups/logos/q7f2k9x1.webp',
+  externalImageUrl: null,
+  likes: 12,
+  isVerified: true,
+  createdAt: '2026-04-30T18:22:05.000Z',
+  status: 'verified',
+};
+
+/** A page of groups; the next one, when there is one, is in the Link header. */
+const GroupPage = (examples: unknown[] = []) =>
+  Type.Array(GroupSchema, { headers: responseHeaders('Link'), ...(examples.length > 0 ? { examples } : {}) });
+
 const NameCounts = Type.Array(Type.Object({ name: Type.String(), count: Type.Integer() }), {
   description: 'Most groups first, then by name',
 });
@@ -184,11 +204,12 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private' },
       schema: {
+        operationId: 'listGroups',
         tags: ['groups'],
         summary: 'Public groups, newest first or in another order',
         description: `Filters combine with AND. The cursor carries the position in its order; a cursor of another order is a 400. ${PAGE_HEADERS.description}`,
         querystring: ListQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400) },
+        response: { 200: GroupPage([[GROUP_EXAMPLE]]), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
@@ -232,11 +253,12 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private', auth: 'user' },
       schema: {
+        operationId: 'listMyGroups',
         tags: ['groups'],
         summary: 'My own submissions, pending ones included, newest first',
         description: PAGE_HEADERS.description,
         querystring: MineQuery,
-        response: { 200: Type.Array(GroupSchema), ...problemResponses(400, 401) },
+        response: { 200: GroupPage(), ...problemResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -268,12 +290,19 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
     {
       config: { cache: 'private' },
       schema: {
+        operationId: 'getGroup',
         tags: ['groups'],
         summary: 'One group: public ones for everybody, any other for its submitter and admins',
         description:
           'Its submitter also sees why it was rejected (`rejectionReason`); an admin also who submitted it and its open reports.',
         params: IdParams,
-        response: { 200: Type.Object({ group: GroupSchema }), ...problemResponses(400, 404) },
+        response: {
+          200: Type.Object(
+            { group: GroupSchema },
+            { examples: [{ group: { ...GROUP_EXAMPLE, likedByMe: false } }] },
+          ),
+          ...problemResponses(400, 404),
+        },
       },
     },
     async (request) => {
@@ -390,6 +419,7 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
         if (errors.length > 0) throw invalidFields(errors);
       },
       schema: {
+        operationId: 'submitGroup',
         tags: ['groups'],
         summary: 'Submit a group for moderation',
         description: 'multipart/form-data. The group stays hidden until an admin verifies it.',

@@ -19,6 +19,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = 
     {
       config: { cache: 'private', auth: 'user', csrf: true },
       schema: {
+        operationId: 'likeGroup',
         tags: ['groups'],
         summary: 'Like a verified group (once per account; repeating changes nothing)',
         params: IdParams,
@@ -37,6 +38,7 @@ export const likesRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService }> = 
     {
       config: { cache: 'private', auth: 'user', csrf: true },
       schema: {
+        operationId: 'unlikeGroup',
         tags: ['groups'],
         summary: 'Take a like back',
         params: IdParams,

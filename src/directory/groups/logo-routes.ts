@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IMMUTABLE } from '../../lib/http/cache-control.js';
 import { notFound } from '../../lib/problem.js';
-import { problemResponses } from '../../lib/schemas.js';
+import { binaryResponse, notModifiedResponse, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { serveBlob } from '../../lib/storage/serve-blob.js';
 import type { LogoExtension } from './logo-image.js';
 import { LOGO_FILE_NAME, LOGO_MIME, logoKey } from './logo-store.js';
 import { sweepOrphanLogos } from './logo-sweep.js';
 
-const LogoBody = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The logo' });
+const LOGO_TYPES = [...new Set(Object.values(LOGO_MIME))];
+const LOGO_HEADERS = responseHeaders('ETag', 'Accept-Ranges', 'Last-Modified');
 
 /**
  * Stored logos at /api/groups/logos/NAME, streamed from the blob store. A name is never reused
@@ -30,16 +31,20 @@ export const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'immutable' },
       schema: {
+        operationId: 'getGroupLogo',
         tags: ['groups'],
         summary: 'A stored group logo (immutable; ETag, Range)',
         params: Type.Object({
           file: Type.String({ maxLength: 100, description: '<name>.<png|jpg|webp|gif>' }),
         }),
         response: {
-          200: LogoBody,
-          206: LogoBody,
-          304: Type.Null({ description: 'Not modified' }),
-          ...problemResponses(404, 412, 416, 503),
+          200: binaryResponse('The logo.', LOGO_TYPES, LOGO_HEADERS),
+          206: binaryResponse('The requested byte range of the logo.', LOGO_TYPES, {
+            ...LOGO_HEADERS,
+            ...responseHeaders('Content-Range'),
+          }),
+          304: notModifiedResponse(LOGO_HEADERS),
+          ...problemResponses(400, 404, 412, 416, 503),
         },
       },
     },

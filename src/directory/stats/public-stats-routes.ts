@@ -19,6 +19,7 @@ export const publicStatsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'catalog' },
       schema: {
+        operationId: 'getPublicStats',
         tags: ['groups'],
         summary: 'Anonymous aggregate statistics',
         response: { 200: PublicStatsSchema },

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { berlinDate } from '../../lib/berlin-clock.js';
 import { NO_CACHE, publicFor } from '../../lib/http/cache-control.js';
 import { notFound, Problem, upstreamFailed, upstreamTimeout } from '../../lib/problem.js';
-import { problemResponses } from '../../lib/schemas.js';
+import { problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { AnimeCache } from './jikan/anime-cache.js';
 import { AnimeData, type Answer, LIST_SIZE } from './jikan/anime-data.js';
 import { AnimeSchema } from './jikan/anime-json.js';
@@ -13,6 +13,8 @@ import { UpstreamError } from './jikan/upstream-error.js';
 
 const DAY_MS = 86_400_000;
 const UPSTREAM_ERRORS = problemResponses(400, 429, 502, 503, 504);
+/** Where an answer came from (markCache). */
+const CACHE_HEADERS = { headers: responseHeaders('X-Cache', 'Warning', 'Age') };
 
 /** Tells the caller where the answer came from; a stale one carries the HTTP stale warning too. */
 function markCache(reply: FastifyReply, answer: Answer<unknown>) {
@@ -71,6 +73,7 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 3600 } },
       schema: {
+        operationId: 'lookUpAnime',
         tags: ['anime'],
         summary: 'Look an anime up by title in the external anime database',
         querystring: Type.Object({
@@ -81,7 +84,11 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
             description: 'Title to search for',
           }),
         }),
-        response: { 200: AnimeSchema, ...problemResponses(404), ...UPSTREAM_ERRORS },
+        response: {
+          200: Type.Object(AnimeSchema.properties, CACHE_HEADERS),
+          ...problemResponses(404),
+          ...UPSTREAM_ERRORS,
+        },
       },
     },
     async (request, reply) => {
@@ -98,10 +105,14 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 3600 } },
       schema: {
+        operationId: 'listTopAnime',
         tags: ['anime'],
         summary: 'Best-rated anime',
         querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: LIST_SIZE, default: 10 }) }),
-        response: { 200: Type.Object({ results: Type.Array(AnimeSchema) }), ...UPSTREAM_ERRORS },
+        response: {
+          200: Type.Object({ results: Type.Array(AnimeSchema) }, CACHE_HEADERS),
+          ...UPSTREAM_ERRORS,
+        },
       },
     },
     async (request, reply) => {
@@ -116,17 +127,21 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 3600 } },
       schema: {
+        operationId: 'listSeasonAnime',
         tags: ['anime'],
         summary: 'Anime of the current season (by the Berlin calendar)',
         querystring: Type.Object({
           limit: Type.Integer({ minimum: 1, maximum: LIST_SIZE, default: LIST_SIZE }),
         }),
         response: {
-          200: Type.Object({
-            season: Type.String(),
-            year: Type.Integer(),
-            results: Type.Array(AnimeSchema),
-          }),
+          200: Type.Object(
+            {
+              season: Type.String(),
+              year: Type.Integer(),
+              results: Type.Array(AnimeSchema),
+            },
+            CACHE_HEADERS,
+          ),
           ...UPSTREAM_ERRORS,
         },
       },

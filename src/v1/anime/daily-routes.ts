@@ -17,6 +17,7 @@ export const dailyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'berlin-day' },
       schema: {
+        operationId: 'getQuoteOfTheDay',
         tags: ['anime'],
         summary: 'Quote of the day (the same for everyone on a Berlin calendar day)',
         response: {
@@ -38,6 +39,7 @@ export const dailyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'berlin-day' },
       schema: {
+        operationId: 'askOracle',
         tags: ['anime'],
         summary: 'Ask the oracle: one answer per question and Berlin day',
         querystring: Type.Object({ question: Text(300, 'A yes/no question') }),

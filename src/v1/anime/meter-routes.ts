@@ -14,6 +14,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'shipNames',
         tags: ['anime'],
         summary: 'Ship meter: the same two names give the same result in either order',
         querystring: Type.Object({ a: Name('First name'), b: Name('Second name') }),
@@ -37,6 +38,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'rateThing',
         tags: ['anime'],
         summary: 'Stable rating from 0 to 100 with stars',
         querystring: Type.Object({

@@ -20,6 +20,7 @@ export const paletteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'generatePalette',
         tags: ['anime'],
         summary: 'Palette generator: the same seed gives the same palette',
         querystring: Type.Object({

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { publicFor } from '../../lib/http/cache-control.js';
 import { ifNoneMatchHits, strongEtag } from '../../lib/http/conditional.js';
 import { loadOnce } from '../../lib/load-once.js';
-import { problemResponses } from '../../lib/schemas.js';
+import { binaryResponse, notModifiedResponse, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import type { AvatarFetcher } from './avatar.js';
 import { CardParams, CardQuery, toCardOptions } from './card-query.js';
-
-const PngSchema = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', contentMediaType: 'image/png' });
 
 /**
  * The drawing side (the canvas and sharp native libraries, the avatar fetcher) loads with the first
@@ -34,6 +31,7 @@ export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 600 } },
       schema: {
+        operationId: 'renderCard',
         tags: ['canvas'],
         summary: 'A PNG card: xp (rank), me (profile), levelup or ai',
         description:
@@ -42,10 +40,8 @@ export const canvasRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: CardParams,
         querystring: CardQuery,
         response: {
-          200: { description: 'The card as PNG.', content: { 'image/png': { schema: PngSchema } } },
-          304: Type.Unsafe<undefined>({
-            description: 'Not modified: the If-None-Match tag is still current.',
-          }),
+          200: binaryResponse('The card as PNG.', ['image/png'], responseHeaders('ETag', 'X-Avatar-Status')),
+          304: notModifiedResponse(responseHeaders('ETag', 'X-Avatar-Status')),
           ...problemResponses(400, 429),
         },
       },

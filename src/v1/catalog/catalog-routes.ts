@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { problemResponses } from '../../lib/schemas.js';
 
 export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -7,6 +8,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'catalog' },
       schema: {
+        operationId: 'listEndpoints',
         tags: ['catalog'],
         summary: 'Every public endpoint, anime category and media pool, built from what is registered',
         response: {
@@ -24,6 +26,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
             },
             { additionalProperties: true },
           ),
+          ...problemResponses(429),
         },
       },
     },

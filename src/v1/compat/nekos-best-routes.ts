@@ -69,7 +69,7 @@ export const nekosBestRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = asy
       config: { cache: 'catalog' },
       schema: {
         tags: TAGS,
-        operationId: 'nekosBestEndpoints',
+        operationId: 'listNekosBestEndpoints',
         summary: 'nekos.best v2: every category with its file format',
         response: { 200: EndpointsBody, ...problemResponses(429) },
       },
@@ -91,7 +91,7 @@ export const nekosBestRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = asy
       config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
-        operationId: 'nekosBestSearch',
+        operationId: 'searchNekosBest',
         summary: 'nekos.best v2: search images (type=1) or GIFs (type=2) by artist, anime or source',
         querystring: Type.Object({
           query: Type.String({ minLength: 1, maxLength: 150 }),
@@ -129,7 +129,7 @@ export const nekosBestRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = asy
       config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
-        operationId: 'nekosBestCategory',
+        operationId: 'getNekosBestCategory',
         summary: 'nekos.best v2: images or GIFs of a category',
         params: Type.Object({ category: Type.String({ maxLength: 100 }) }),
         querystring: Type.Object({ amount: Amount }),

@@ -30,11 +30,20 @@ export const waifuPicsOneRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = 
       config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
-        operationId: 'waifuPicsOne',
+        operationId: 'getWaifuPicsImage',
         summary: 'waifu.pics: one random image or GIF of a category',
         params: Category,
         response: {
-          200: Type.Object({ url: Type.String({ format: 'uri' }) }),
+          200: Type.Object(
+            { url: Type.String({ format: 'uri' }) },
+            {
+              examples: [
+                {
+                  url: 'https://kizuna.example/api/v1/files/3751ad0c92e0b6a7d1e6f8c3b5a9e4f2d0c7b6a5e4d3c2b1a0f9e8d7c6b5d383.png',
+                },
+              ],
+            },
+          ),
           ...problemResponses(400, 404, 429),
         },
       },
@@ -57,7 +66,7 @@ export const waifuPicsManyRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> =
       config: { cache: 'no-store' },
       schema: {
         tags: TAGS,
-        operationId: 'waifuPicsMany',
+        operationId: 'listWaifuPicsImages',
         summary: `waifu.pics: up to ${MANY_FILES} distinct files of a category, leaving out the ones in exclude`,
         params: Category,
         body: Type.Object(
@@ -65,7 +74,19 @@ export const waifuPicsManyRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> =
           { additionalProperties: true },
         ),
         response: {
-          200: Type.Object({ files: Type.Array(Type.String({ format: 'uri' }), { maxItems: MANY_FILES }) }),
+          200: Type.Object(
+            { files: Type.Array(Type.String({ format: 'uri' }), { maxItems: MANY_FILES }) },
+            {
+              examples: [
+                {
+                  files: [
+                    'https://kizuna.example/api/v1/files/3751ad0c92e0b6a7d1e6f8c3b5a9e4f2d0c7b6a5e4d3c2b1a0f9e8d7c6b5d383.png',
+                    'https://kizuna.example/api/v1/files/65b5c4e2f1a0d9c8b7a6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6ca88.gif',
+                  ],
+                },
+              ],
+            },
+          ),
           ...problemResponses(400, 404, 413, 415, 429),
         },
       },

@@ -30,7 +30,7 @@ export const downloaderArea: FastifyPluginAsync = async (app) => {
   }));
 };
 
-/** Routes the downloader serves outside /api/v1 (the /ws/:id alias of the live queue). */
+/** Routes the downloader serves outside /api/v1 (the /ws/:id alias of the live queue, documented with it). */
 export const downloaderRootRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(wsRoutes);
+  await app.register(wsRoutes, { hidden: true });
 };

@@ -22,12 +22,8 @@ const FileSchema = Type.Object({
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-export const AcceptedSchema = Type.Object({
-  id: Type.String(),
-  status: Type.String({ description: 'queued, running, done, failed or expired' }),
-  position: Nullable(Type.Integer({ description: '1-based place in the waiting line' })),
-  ws: Type.String({ description: 'WebSocket URL of the live queue for this job' }),
-  statusUrl: Type.String(),
+const JobStatus = Type.Enum(['queued', 'running', 'done', 'failed', 'expired'], {
+  description: 'Where the job stands; `failed` comes with `error`, `done` with `files`.',
 });
 
 /** A failed job's error: a stable code to act on, and a sentence for a person (never a tool's own text). */
@@ -45,25 +41,76 @@ export const JobErrorSchema = Type.Object({
   message: Type.String({ description: 'What happened, in a sentence for a person' }),
 });
 
-export const JobSchema = Type.Object({
-  id: Type.String(),
-  platform: Type.String(),
-  url: Type.String(),
-  mode: Type.String(),
-  status: Type.String({ description: 'queued, running, done, failed or expired' }),
-  position: Nullable(Type.Integer()),
-  progress: Nullable(
-    Type.Object({ percent: Type.Number(), speed: Nullable(Type.Number()), eta: Nullable(Type.Number()) }),
-  ),
-  files: Type.Array(FileSchema),
-  error: Nullable(JobErrorSchema),
-  createdAt: Type.String(),
-  startedAt: Nullable(Type.String()),
-  finishedAt: Nullable(Type.String()),
-  expiresAt: Nullable(Type.String()),
-  ws: Type.String(),
-  statusUrl: Type.String(),
-});
+export const AcceptedSchema = Type.Object(
+  {
+    id: Type.String(),
+    status: JobStatus,
+    position: Nullable(Type.Integer({ description: '1-based place in the waiting line' })),
+    ws: Type.String({ description: 'WebSocket URL of the live queue for this job' }),
+    statusUrl: Type.String(),
+  },
+  {
+    examples: [
+      {
+        id: 'k3j9x2m4q8w7',
+        status: 'queued',
+        position: 1,
+        ws: 'wss://kizuna.example/api/v1/ws/k3j9x2m4q8w7',
+        statusUrl: 'https://kizuna.example/api/v1/jobs/k3j9x2m4q8w7',
+      },
+    ],
+  },
+);
+
+export const JobSchema = Type.Object(
+  {
+    id: Type.String(),
+    platform: Type.String(),
+    url: Type.String(),
+    mode: Type.Enum(['auto', 'audio', 'video']),
+    status: JobStatus,
+    position: Nullable(Type.Integer()),
+    progress: Nullable(
+      Type.Object({ percent: Type.Number(), speed: Nullable(Type.Number()), eta: Nullable(Type.Number()) }),
+    ),
+    files: Type.Array(FileSchema),
+    error: Nullable(JobErrorSchema),
+    createdAt: Type.String(),
+    startedAt: Nullable(Type.String()),
+    finishedAt: Nullable(Type.String()),
+    expiresAt: Nullable(Type.String()),
+    ws: Type.String(),
+    statusUrl: Type.String(),
+  },
+  {
+    examples: [
+      {
+        id: 'k3j9x2m4q8w7',
+        platform: 'youtube',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        mode: 'audio',
+        status: 'done',
+        position: null,
+        progress: { percent: 100, speed: null, eta: null },
+        files: [
+          {
+            name: 'Never Gonna Give You Up.mp3',
+            url: 'https://kizuna.example/api/v1/jobs/k3j9x2m4q8w7/files/Never%20Gonna%20Give%20You%20Up.mp3',
+            size: 3407872,
+            mime: 'audio/mpeg',
+          },
+        ],
+        error: null,
+        createdAt: '2026-05-01T12:00:00.000Z',
+        startedAt: '2026-05-01T12:00:01.000Z',
+        finishedAt: '2026-05-01T12:00:09.000Z',
+        expiresAt: '2026-05-01T13:00:09.000Z',
+        ws: 'wss://kizuna.example/api/v1/ws/k3j9x2m4q8w7',
+        statusUrl: 'https://kizuna.example/api/v1/jobs/k3j9x2m4q8w7',
+      },
+    ],
+  },
+);
 
 export const fileUrl = (request: FastifyRequest, id: string, name: string) =>
   absoluteUrl(request, `/api/v1/jobs/${id}/files/${encodeURIComponent(name)}`);

@@ -4,9 +4,13 @@ import { Type } from 'typebox';
 import { downloaderFor } from '../../downloader/downloader-for.js';
 import { privateFor } from '../../lib/http/cache-control.js';
 import { conflict, notFound } from '../../lib/problem.js';
-import { problemResponses } from '../../lib/schemas.js';
+import { binaryResponse, notModifiedResponse, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { serveBlob } from '../../lib/storage/serve-blob.js';
 import { JobIdParams, JobSchema, toJobJson } from './job-json.js';
+
+/** What a downloader saves: audio, video or images, and octet-stream for what it cannot tell. */
+const JOB_FILE_TYPES = ['audio/*', 'video/*', 'image/*', 'application/octet-stream'];
+const JOB_FILE_HEADERS = responseHeaders('ETag', 'Accept-Ranges', 'Last-Modified', 'Content-Disposition');
 
 export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,6 +18,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getDownloadJob',
         tags: ['downloader'],
         summary: 'State of a download: position, progress, files or error',
         params: JobIdParams,
@@ -32,6 +37,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'cancelDownloadJob',
         tags: ['downloader'],
         summary: 'Cancel a queued or running download (its files are removed)',
         description:
@@ -62,6 +68,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 300, private: true } },
       schema: {
+        operationId: 'getDownloadFile',
         tags: ['downloader'],
         summary: 'A file of a finished download (Range supported)',
         params: Type.Object({
@@ -69,9 +76,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox = async (app) => {
           name: Type.String({ minLength: 1, maxLength: 255 }),
         }),
         response: {
-          200: Type.Unsafe({ description: 'The file' }),
-          206: Type.Unsafe({ description: 'Part of the file' }),
-          304: Type.Unsafe({ description: 'Not modified' }),
+          200: binaryResponse('The file, as the type it was saved as.', JOB_FILE_TYPES, JOB_FILE_HEADERS),
+          206: binaryResponse('The requested byte range of the file.', JOB_FILE_TYPES, {
+            ...JOB_FILE_HEADERS,
+            ...responseHeaders('Content-Range'),
+          }),
+          304: notModifiedResponse(JOB_FILE_HEADERS),
           ...problemResponses(400, 404, 412, 416, 429, 503),
         },
       },

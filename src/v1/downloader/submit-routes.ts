@@ -94,6 +94,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'submitDownload',
         tags: ['downloader'],
         summary: `Queue a download (platform: ${PLATFORMS.join(', ')})`,
         params: PlatformParams,
@@ -122,6 +123,7 @@ export const submitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: { cache: 'no-store' },
         schema: {
+          operationId: platform === 'pinterest' ? 'submitPinterestDownload' : 'submitThreadsDownload',
           tags: ['downloader'],
           summary: `Queue a ${PLATFORM_INFO[platform].label} download`,
           body: DownloadBody,

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { downloaderFor } from '../../downloader/downloader-for.js';
 import type { BusMessage, JobEvent } from '../../downloader/job.js';
+import { Problem } from '../../lib/problem.js';
+import { problemResponses } from '../../lib/schemas.js';
 import { JobIdParams, toWireMessage } from './job-json.js';
 
 /**
@@ -18,6 +20,25 @@ const UNFOLLOWABLE = {
   message:
     'Live updates are unavailable right now (the download queue cannot be reached). The download may still finish: reconnect in a few seconds, or ask its status URL.',
 } as const;
+
+/** What the OpenAPI document says of the live queue: the messages a WebSocket cannot declare otherwise. */
+const LIVE_QUEUE_DESCRIPTION = `Open a WebSocket (\`ws://\` or \`wss://\` on this host; the \`ws\` URL of a queued job's
+answer) to follow one download live. The server speaks, the client only listens: every message is
+one JSON text frame with \`type\` and \`id\`.
+
+| \`type\` | other members | when |
+|---|---|---|
+| \`queued\` | \`position\` (1-based place in line) | at once for a waiting job, then whenever its place changes |
+| \`progress\` | \`percent\` (0–100), \`speed\` (bytes/s or null), \`eta\` (seconds or null) | while running, at most a few times a second |
+| \`done\` | \`files\`: \`[{name, url, size, mime}]\` with absolute URLs | once; then the socket closes with 1000 |
+| \`error\` | \`code\`, \`message\` (a sentence a person can act on) | once; then the socket closes with 1000 |
+
+The first message is the job's current state, so a late watcher of a finished job gets its
+\`done\` or \`error\` at once. Close codes: **1000** after the final message; **4404** (reason
+"No download with that id.") for an unknown or forgotten job; **1013** (try again later) after an
+\`error\` with code \`QUEUE_UNAVAILABLE\` when this instance cannot follow the job's events:
+reconnect in a few seconds or poll \`GET /api/v1/jobs/{id}\`. The upgrade counts against the
+rate limit like any request. \`/ws/{id}\` is the same socket at a shorter path.`;
 
 const isFinal = (event: JobEvent) => event.type === 'done' || event.type === 'error';
 
@@ -38,7 +59,7 @@ function isStale(message: BusMessage, sentFirst: JobEvent): boolean {
  * The live queue of one job: the current state at once, then every change (queue position,
  * throttled progress, done with the files, or error) until the job ends, then a normal close.
  */
-export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const wsRoutes: FastifyPluginAsyncTypebox<{ hidden?: boolean }> = async (app, { hidden = false }) => {
   const handler = async (socket: WebSocket, request: FastifyRequest<{ Params: { id: string } }>) => {
     const { id } = request.params;
     const service = await downloaderFor(app);
@@ -103,17 +124,32 @@ export const wsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (done) stop();
   };
 
-  app.get(
-    '/ws/:id',
-    {
-      config: { cache: 'no-store' },
-      websocket: true,
-      schema: {
-        tags: ['downloader'],
-        summary: 'Live queue of a download over WebSocket: queued, progress, done and error messages',
-        params: JobIdParams,
+  app.route({
+    method: 'GET',
+    url: '/ws/:id',
+    config: { cache: 'no-store' },
+    schema: {
+      hide: hidden,
+      operationId: 'watchDownloadJob',
+      tags: ['downloader'],
+      summary: 'Live queue of a download over WebSocket: queued, progress, done and error messages',
+      description: LIVE_QUEUE_DESCRIPTION,
+      params: JobIdParams,
+      response: {
+        101: {
+          description:
+            'Switching Protocols: the WebSocket is open. Messages are JSON text frames, described above.',
+          type: 'null',
+        },
+        ...problemResponses(400, 426, 429),
       },
     },
-    handler,
-  );
+    // A plain GET (no Upgrade header) is answered here; an upgrade goes to the live queue.
+    handler: async () => {
+      throw new Problem('UPGRADE_REQUIRED', 'This is a WebSocket: connect with `Upgrade: websocket`.', {
+        headers: { upgrade: 'websocket', connection: 'Upgrade' },
+      });
+    },
+    wsHandler: handler,
+  });
 };

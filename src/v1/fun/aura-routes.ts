@@ -14,6 +14,7 @@ export const auraRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'berlin-day' },
       schema: {
+        operationId: 'getAura',
         tags: ['fun'],
         summary: "Someone's aura of the day: a score and a colour, fixed per name and Berlin day",
         querystring: Type.Object({

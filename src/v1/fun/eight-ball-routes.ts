@@ -15,6 +15,7 @@ export const eightBallRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'berlin-day' },
       schema: {
+        operationId: 'askEightBall',
         tags: ['fun'],
         summary: 'The magic 8-ball: the same question gets the same answer all Berlin day',
         querystring: Type.Object({
@@ -27,13 +28,26 @@ export const eightBallRoutes: FastifyPluginAsyncTypebox = async (app) => {
           lang: LangParam,
         }),
         response: {
-          200: Type.Object({
-            question: Type.String(),
-            answer: Type.String(),
-            type: Type.Enum([...EIGHT_BALL_TYPES]),
-            date: Type.String({ description: 'The Berlin day the answer holds for (YYYY-MM-DD).' }),
-            lang: Type.Enum([...LANGS]),
-          }),
+          200: Type.Object(
+            {
+              question: Type.String(),
+              answer: Type.String(),
+              type: Type.Enum([...EIGHT_BALL_TYPES]),
+              date: Type.String({ description: 'The Berlin day the answer holds for (YYYY-MM-DD).' }),
+              lang: Type.Enum([...LANGS]),
+            },
+            {
+              examples: [
+                {
+                  question: 'Will it rain tomorrow?',
+                  answer: 'Signs point to yes.',
+                  type: 'positive',
+                  date: '2026-05-01',
+                  lang: 'en',
+                },
+              ],
+            },
+          ),
           ...problemResponses(400, 429),
         },
       },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { anyCaseQuery } from '../../lib/http/any-case.js';
 import { badRequest } from '../../lib/problem.js';
 import { problemResponses } from '../../lib/schemas.js';
 import { LANGS } from './lang.js';
@@ -13,15 +14,15 @@ export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/fun/rps',
     {
       config: { cache: 'no-store' },
+      preValidation: anyCaseQuery('choice'),
       schema: {
+        operationId: 'playRockPaperScissors',
         tags: ['fun'],
         summary: 'Rock-paper-scissors against the server',
         querystring: Type.Object({
-          choice: Type.String({
-            minLength: 1,
-            maxLength: 20,
+          choice: Type.Enum([...ACCEPTED_CHOICES], {
             examples: ['rock'],
-            description: `Your move: ${ACCEPTED_CHOICES.join(', ')} (case-insensitive).`,
+            description: 'Your move, in English or German, in any letter case.',
           }),
           lang: Type.Optional(
             Type.Enum([...LANGS], {
@@ -30,15 +31,30 @@ export const rpsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
         }),
         response: {
-          200: Type.Object({
-            choice: MoveSchema,
-            choiceName: Type.String(),
-            serverChoice: MoveSchema,
-            serverChoiceName: Type.String(),
-            result: Type.Enum(['win', 'lose', 'draw'], { description: 'From your side.' }),
-            message: Type.String(),
-            lang: Type.Enum([...LANGS]),
-          }),
+          200: Type.Object(
+            {
+              choice: MoveSchema,
+              choiceName: Type.String(),
+              serverChoice: MoveSchema,
+              serverChoiceName: Type.String(),
+              result: Type.Enum(['win', 'lose', 'draw'], { description: 'From your side.' }),
+              message: Type.String(),
+              lang: Type.Enum([...LANGS]),
+            },
+            {
+              examples: [
+                {
+                  choice: 'rock',
+                  choiceName: 'Rock',
+                  serverChoice: 'scissors',
+                  serverChoiceName: 'Scissors',
+                  result: 'win',
+                  message: 'Rock crushes scissors. You win!',
+                  lang: 'en',
+                },
+              ],
+            },
+          ),
           ...problemResponses(400, 429),
         },
       },

@@ -7,11 +7,11 @@ import { randomEntry } from './random.js';
 
 type TextKind = 'pickup' | 'compliment' | 'truth' | 'dare';
 
-const TEXT_ROUTES: Array<{ kind: TextKind; summary: string }> = [
-  { kind: 'pickup', summary: 'A random (wholesome, cheesy) pick-up line' },
-  { kind: 'compliment', summary: 'A random compliment' },
-  { kind: 'truth', summary: 'A random truth question for truth or dare' },
-  { kind: 'dare', summary: 'A random dare that can be done in a group chat' },
+const TEXT_ROUTES: Array<{ kind: TextKind; operationId: string; summary: string }> = [
+  { kind: 'pickup', operationId: 'getPickupLine', summary: 'A random (wholesome, cheesy) pick-up line' },
+  { kind: 'compliment', operationId: 'getCompliment', summary: 'A random compliment' },
+  { kind: 'truth', operationId: 'getTruthQuestion', summary: 'A random truth question for truth or dare' },
+  { kind: 'dare', operationId: 'getDare', summary: 'A random dare that can be done in a group chat' },
 ];
 
 const TextSchema = Type.Object({
@@ -24,12 +24,13 @@ const TextSchema = Type.Object({
 export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const data = funData();
 
-  for (const { kind, summary } of TEXT_ROUTES) {
+  for (const { kind, operationId, summary } of TEXT_ROUTES) {
     app.get(
       `/fun/${kind}`,
       {
         config: { cache: 'no-store' },
         schema: {
+          operationId,
           tags: ['fun'],
           summary,
           querystring: Type.Object({ lang: LangParam }),

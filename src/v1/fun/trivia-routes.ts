@@ -6,17 +6,34 @@ import { DIFFICULTIES, TRIVIA_CATEGORIES } from './dataset-types.js';
 import { LANGS, LangParam, langOf } from './lang.js';
 import { randomTrivia } from './trivia.js';
 
-const TriviaQuestionSchema = Type.Object({
-  id: Type.Integer({ minimum: 1, description: 'The same id is the same question in every language.' }),
-  question: Type.String(),
-  choices: Type.Array(Type.String(), { minItems: 4, maxItems: 4 }),
-  answer: Type.String(),
-  answerIndex: Type.Integer({ minimum: 0, maximum: 3 }),
-  category: Type.Enum([...TRIVIA_CATEGORIES]),
-  categoryLabel: Type.String(),
-  difficulty: Type.Enum([...DIFFICULTIES]),
-  lang: Type.Enum([...LANGS]),
-});
+const TriviaQuestionSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, description: 'The same id is the same question in every language.' }),
+    question: Type.String(),
+    choices: Type.Array(Type.String(), { minItems: 4, maxItems: 4 }),
+    answer: Type.String(),
+    answerIndex: Type.Integer({ minimum: 0, maximum: 3 }),
+    category: Type.Enum([...TRIVIA_CATEGORIES]),
+    categoryLabel: Type.String(),
+    difficulty: Type.Enum([...DIFFICULTIES]),
+    lang: Type.Enum([...LANGS]),
+  },
+  {
+    examples: [
+      {
+        id: 42,
+        question: 'Which planet is known as the Red Planet?',
+        choices: ['Venus', 'Mars', 'Jupiter', 'Mercury'],
+        answer: 'Mars',
+        answerIndex: 1,
+        category: 'space',
+        categoryLabel: 'Space',
+        difficulty: 'easy',
+        lang: 'en',
+      },
+    ],
+  },
+);
 
 export const triviaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const data = funData();
@@ -26,6 +43,7 @@ export const triviaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getTriviaQuestion',
         tags: ['fun'],
         summary: 'A random trivia question with four answer choices',
         querystring: Type.Object({

@@ -14,6 +14,7 @@ export const wyrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getWouldYouRather',
         tags: ['fun'],
         summary: 'A random "would you rather" question with its two options',
         querystring: Type.Object({ lang: LangParam }),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { absoluteUrl } from '../../lib/absolute-url.js';
+import { anyCaseQuery } from '../../lib/http/any-case.js';
 import { publicFor } from '../../lib/http/cache-control.js';
 import { badRequest, notFound, Problem } from '../../lib/problem.js';
 import { safeFetch } from '../../lib/safe-fetch.js';
@@ -36,13 +37,17 @@ function datasetVersion(): string {
 /** Candidates named in the detail of an ambiguous name; the `candidates` member has them all. */
 const MAX_LISTED = 10;
 
-const ElementQuery = Type.Object({
-  element: Type.Optional(Type.String({ maxLength: 20, description: 'Element, any case (e.g. pyro)' })),
-});
-
 /** /genshin/*: the playable characters of Genshin Impact, from the genshin-db dataset. */
 export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roster = genshinRoster();
+  const ElementQuery = Type.Object({
+    element: Type.Optional(
+      Type.Enum(
+        roster.elements.map((e) => e.toLowerCase()),
+        { description: 'Only characters of this element, in any letter case.', examples: ['pyro'] },
+      ),
+    ),
+  });
   const dataset = `genshin-db ${datasetVersion()}`;
   const { config } = app;
   // Read per request: the switches exist only for tests, never from the environment.
@@ -134,7 +139,9 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/genshin/characters',
     {
       config: { cache: { maxAge: 86400 } },
+      preValidation: anyCaseQuery('element'),
       schema: {
+        operationId: 'listGenshinCharacters',
         tags: ['anime'],
         summary: 'All playable Genshin Impact characters, optionally of one element',
         querystring: ElementQuery,
@@ -158,6 +165,7 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: { maxAge: 86400 } },
       schema: {
+        operationId: 'getGenshinCharacter',
         tags: ['anime'],
         summary: 'One Genshin Impact character by name (any case; "hutao", "kazuha" and "childe" work)',
         description:
@@ -174,7 +182,9 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/genshin/random',
     {
       config: { cache: 'no-store' },
+      preValidation: anyCaseQuery('element'),
       schema: {
+        operationId: 'getRandomGenshinCharacter',
         tags: ['anime'],
         summary: 'A random Genshin Impact character, optionally of one element',
         querystring: ElementQuery,
@@ -222,9 +232,10 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
             description: 'A stand-in card: the picture could not be fetched just now.',
             headers: {
               'X-Image-Status': {
+                type: 'string',
                 description:
                   'stand-in; reason=upstream-unreachable | upstream-status | refused-address | too-large | not-an-image | storage-unavailable',
-                schema: { type: 'string' },
+                'x-required': true,
               },
             },
             content: {
@@ -240,8 +251,13 @@ export const genshinRoutes: FastifyPluginAsyncTypebox = async (app) => {
           302: {
             description: 'The stored picture: Location is its immutable URL under /api/v1/files/.',
             headers: {
-              Location: { description: 'The stored file', schema: { type: 'string', format: 'uri' } },
-              'X-Image-Status': { description: 'stored', schema: { type: 'string' } },
+              Location: { type: 'string', format: 'uri', description: 'The stored file', 'x-required': true },
+              'X-Image-Status': {
+                type: 'string',
+                enum: ['stored'],
+                description: 'stored',
+                'x-required': true,
+              },
             },
           },
           ...problemResponses(400, 404, 429),

@@ -36,6 +36,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'catalog' },
       schema: {
+        operationId: 'listAnimeCategories',
         tags: ['anime'],
         summary: 'Every anime image and GIF category with its format and live count',
         response: { 200: Type.Object({ categories: Type.Array(CategorySummary) }), ...problemResponses(429) },
@@ -49,6 +50,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getRandomAnimeItem',
         tags: ['anime'],
         summary: 'A random item across all safe-for-work categories',
         response: { 200: AnimeItem, ...problemResponses(404, 429) },
@@ -66,6 +68,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'listVaultItems',
         tags: ['anime'],
         summary: "Items from Kizuna's own storage, with how many it holds",
         querystring: Type.Object({ amount: Amount }),
@@ -108,6 +111,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'berlin-day' },
       schema: {
+        operationId: 'getWaifuOfTheDay',
         tags: ['anime'],
         summary: 'The same waifu image for everyone on the same day (Europe/Berlin)',
         response: {
@@ -144,6 +148,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getAnimeNeko',
         tags: ['anime'],
         summary: 'A random neko image',
         response: { 200: AnimeItem, ...problemResponses(404, 429) },
@@ -157,6 +162,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getAnimeItem',
         tags: ['anime'],
         summary: 'A random item of a category',
         params: Type.Object({ category: Type.String({ maxLength: 100 }) }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/problem.js';
-import { problemResponses } from '../../lib/schemas.js';
+import { notModifiedResponse, problemResponses, responseHeaders } from '../../lib/schemas.js';
 import { FILE_NAME_PATTERN } from '../../media/media-types.js';
 import { storedFileResponse } from './binary-responses.js';
 import type { MediaRouteOptions } from './media-context.js';
@@ -14,15 +14,16 @@ export const filesRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
     {
       config: { cache: 'immutable' },
       schema: {
+        operationId: 'getFile',
         tags: ['media'],
         summary: 'A stored file by its content hash (immutable; ETag, If-None-Match, Range)',
         params: Type.Object({
           name: Type.String({ pattern: FILE_NAME_PATTERN, description: '<sha256>.<ext>' }),
         }),
         response: {
-          200: storedFileResponse('The file'),
-          206: storedFileResponse('The requested byte range'),
-          304: Type.Null({ description: 'Not modified' }),
+          200: storedFileResponse('The file, as the type it was stored as.'),
+          206: storedFileResponse('The requested byte range of the file.', { partial: true }),
+          304: notModifiedResponse(responseHeaders('ETag', 'Accept-Ranges')),
           ...problemResponses(400, 404, 412, 416, 429),
         },
       },

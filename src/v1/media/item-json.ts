@@ -27,16 +27,46 @@ export const NekosResult = Type.Object({
   category: Type.Optional(Type.String()),
 });
 
-export const NekosEnvelope = Type.Object({ results: Type.Array(NekosResult) });
+export const NekosEnvelope = Type.Object(
+  { results: Type.Array(NekosResult) },
+  {
+    examples: [
+      {
+        results: [
+          {
+            url: 'https://kizuna.example/api/v1/files/3751ad0c92e0b6a7d1e6f8c3b5a9e4f2d0c7b6a5e4d3c2b1a0f9e8d7c6b5d383.png',
+            artist_name: 'Aki',
+            artist_href: 'https://www.pixiv.net/en/users/1234567',
+            source_url: 'https://www.pixiv.net/en/artworks/98765432',
+            dimensions: { width: 1200, height: 1600 },
+          },
+        ],
+      },
+    ],
+  },
+);
 
 /** A single anime item as /anime/* returns it: the nekos fields plus its category and format. */
-export const AnimeItem = Type.Object({
-  category: Type.String(),
-  format: Type.Union([Type.Literal('image'), Type.Literal('gif')]),
-  url: Type.String({ format: 'uri' }),
-  ...Credits,
-  dimensions: Dimensions,
-});
+export const AnimeItem = Type.Object(
+  {
+    category: Type.String(),
+    format: Type.Union([Type.Literal('image'), Type.Literal('gif')]),
+    url: Type.String({ format: 'uri' }),
+    ...Credits,
+    dimensions: Dimensions,
+  },
+  {
+    examples: [
+      {
+        category: 'hug',
+        format: 'gif',
+        url: 'https://kizuna.example/api/v1/files/65b5c4e2f1a0d9c8b7a6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6ca88.gif',
+        anime_name: 'Spring Days',
+        dimensions: { width: 498, height: 280 },
+      },
+    ],
+  },
+);
 
 /** A media pool pick. */
 export const MediaPick = Type.Object({

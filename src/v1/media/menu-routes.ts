@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { problemResponses } from '../../lib/schemas.js';
+import { BinarySchema, problemResponses } from '../../lib/schemas.js';
 import { menuCaption, renderMenuCard } from '../../media/menu-card.js';
-import { PngBody } from './binary-responses.js';
 import { MediaPick, mediaPick } from './item-json.js';
 import type { MediaRouteOptions } from './media-context.js';
 
@@ -23,6 +22,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getMenuCard',
         tags: ['media'],
         summary: 'A menu card: commands, a ready caption, an image of the menu pool and a video of menuvid',
         params: Type.Object({
@@ -38,8 +38,8 @@ export const menuRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
         }),
         response: {
           200: {
-            description: 'The card as JSON, or as PNG with format=png',
-            content: { 'application/json': { schema: MenuCard }, 'image/png': { schema: PngBody } },
+            description: 'The card as JSON, or as PNG with format=png.',
+            content: { 'application/json': { schema: MenuCard }, 'image/png': { schema: BinarySchema } },
           },
           ...problemResponses(400, 429),
         },

@@ -50,6 +50,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'searchImages',
         tags: ['anime'],
         summary: 'Search images (type=1) or GIFs (type=2) by artist, anime or source',
         querystring: Type.Object({
@@ -87,6 +88,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'getRandomImage',
         tags: ['anime'],
         summary: 'A random item: anime (any image category), neko, waifu, gif or reaction (any GIF category)',
         params: Type.Object({
@@ -109,6 +111,7 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'listCategoryImages',
         tags: ['anime'],
         summary: 'Images or GIFs of a category (nekos.best v2 convention), e.g. neko, waifu, hug, pat',
         params: Type.Object({ category: Type.String({ maxLength: 100 }) }),

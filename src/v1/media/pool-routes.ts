@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound, type Problem } from '../../lib/problem.js';
-import { problemResponses } from '../../lib/schemas.js';
+import {
+  BinarySchema,
+  notModifiedResponse,
+  problemResponses,
+  responseHeaders,
+  someResponseHeaders,
+} from '../../lib/schemas.js';
 import { POOL_NAME_PATTERN } from '../../media/categories.js';
-import { storedFileResponse } from './binary-responses.js';
+import { STORED_FILE_TYPES, storedFileResponse } from './binary-responses.js';
 import { MediaPick, mediaPick } from './item-json.js';
 import type { MediaContext, MediaRouteOptions } from './media-context.js';
 import { rawPick } from './raw-pick.js';
@@ -57,6 +63,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
     {
       config: { cache: 'catalog' },
       schema: {
+        operationId: 'listMediaPools',
         tags: ['media'],
         summary: 'The public media pools with live counts',
         response: { 200: Type.Object({ categories: Type.Array(PoolSummary) }), ...problemResponses(429) },
@@ -70,6 +77,7 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'pickMedia',
         tags: ['media'],
         summary:
           'A random file of a pool (menu, sleep, kiss, canvas, menuvid): JSON with url, or the bytes with raw=1',
@@ -77,11 +85,15 @@ export const poolRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (a
         querystring: Type.Object({ raw: Type.Optional(RawFlag) }),
         response: {
           200: {
-            description: 'The pick as JSON, or with raw=1 the file itself',
-            content: { 'application/json': { schema: MediaPick }, ...storedFileResponse('').content },
+            description: 'The pick as JSON, or with raw=1 the file itself.',
+            content: {
+              'application/json': { schema: MediaPick },
+              ...Object.fromEntries(STORED_FILE_TYPES.map((type) => [type, { schema: BinarySchema }])),
+            },
+            headers: someResponseHeaders('With raw=1.', 'ETag', 'Accept-Ranges', 'Content-Location'),
           },
-          206: storedFileResponse('A byte range of the picked file (raw=1)'),
-          304: Type.Null({ description: 'Not modified (raw=1)' }),
+          206: storedFileResponse('A byte range of the picked file (raw=1).', { partial: true, pick: true }),
+          304: notModifiedResponse(responseHeaders('ETag', 'Accept-Ranges', 'Content-Location')),
           ...problemResponses(400, 404, 412, 416, 429),
         },
       },

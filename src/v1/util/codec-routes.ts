@@ -13,6 +13,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'convertMorse',
         tags: TAGS,
         summary: 'Morse code: letters split by spaces, words by " / "',
         querystring: Type.Object({
@@ -33,6 +34,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'convertBinary',
         tags: TAGS,
         summary: 'Text as 8-bit bytes of UTF-8, and back',
         querystring: Type.Object({
@@ -53,6 +55,7 @@ export const codecRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'convertRoman',
         tags: TAGS,
         summary: 'Roman numerals in both directions (1 to 3999), direction detected',
         querystring: Type.Object({

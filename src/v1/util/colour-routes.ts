@@ -15,6 +15,7 @@ export const colourRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'describeColour',
         tags: TAGS,
         summary: 'RGB, HSL, complementary colour and light/dark of a colour (random without hex)',
         querystring: Type.Object({

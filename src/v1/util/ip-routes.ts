@@ -16,6 +16,7 @@ export const ipRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'private' },
       schema: {
+        operationId: 'getClientIp',
         tags: TAGS,
         summary: "The caller's IP address (the forwarded one behind a trusted proxy) and user agent",
         response: {

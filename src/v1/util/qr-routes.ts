@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { problemResponses } from '../../lib/schemas.js';
+import { binaryResponse, problemResponses } from '../../lib/schemas.js';
 import { QR_TEXT_MAX } from './limits.js';
 import { renderQr } from './qr.js';
 import { TAGS } from './util-schemas.js';
-
-// The handler sends an SVG string or PNG bytes; OpenAPI sees a string of binary format.
-const QrImage = Type.Unsafe<string | Buffer>(Type.String({ format: 'binary' }));
 
 export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,6 +11,7 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'createQrCode',
         tags: TAGS,
         summary: 'A QR code: SVG by default, PNG with format=png',
         querystring: Type.Object({
@@ -23,13 +21,7 @@ export const qrRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ),
         }),
         response: {
-          200: {
-            description: 'The QR code image.',
-            content: {
-              'image/svg+xml': { schema: QrImage },
-              'image/png': { schema: QrImage },
-            },
-          },
+          200: binaryResponse('The QR code: SVG, or PNG with format=png.', ['image/svg+xml', 'image/png']),
           ...problemResponses(400, 429),
         },
       },

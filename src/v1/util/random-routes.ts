@@ -29,6 +29,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'generateUuids',
         tags: TAGS,
         summary: 'Random version 4 UUIDs',
         querystring: Type.Object({
@@ -58,6 +59,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'generatePassword',
         tags: TAGS,
         summary: 'A random password',
         querystring: Type.Object({
@@ -98,6 +100,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'rollDice',
         tags: TAGS,
         summary: 'Roll dice',
         querystring: Type.Object({
@@ -140,6 +143,7 @@ export const randomRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'flipCoin',
         tags: TAGS,
         summary: 'Flip a fair coin',
         response: { 200: Type.Object({ result: Type.Enum(['heads', 'tails']) }), ...problemResponses(429) },

@@ -16,6 +16,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'hashText',
         tags: TAGS,
         summary: 'Hex digest of a text (UTF-8)',
         querystring: Type.Object({
@@ -44,6 +45,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'convertBase64',
         tags: TAGS,
         summary: 'Base64 encode or decode (decode takes standard and URL-safe alphabets)',
         querystring: Type.Object({ text: Text('Up to 10,000 characters.'), mode: Mode }),
@@ -61,6 +63,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'pure' },
       schema: {
+        operationId: 'slugifyText',
         tags: TAGS,
         summary: 'A URL slug (ä → ae, ö → oe, ü → ue, ß → ss)',
         querystring: Type.Object({ text: Text('Up to 10,000 characters.') }),
@@ -79,6 +82,7 @@ export const textRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'generateLoremIpsum',
         tags: TAGS,
         summary: 'Lorem ipsum placeholder text',
         querystring: Type.Object({

@@ -21,6 +21,7 @@ export const timestampRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { cache: 'no-store' },
       schema: {
+        operationId: 'convertTimestamp',
         tags: TAGS,
         summary: 'Unix seconds, milliseconds and ISO 8601 in UTC and Europe/Berlin',
         querystring: Type.Object({
