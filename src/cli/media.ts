@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
     return await runMediaCommand(
       argv,
       store,
-      { privatePools: config.privatePools },
+      { privatePools: config.privatePools, ffmpegPath: config.ffmpegPath },
       {
         out: (line) => console.log(line),
         err: (line) => console.error(line),

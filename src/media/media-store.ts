@@ -78,6 +78,11 @@ export class MediaStore {
     this.cacheMs = options.cacheMs ?? 5000;
   }
 
+  /** The local scratch folder (demo generation writes its files there before they are stored). */
+  get scratchDir(): string {
+    return this.tmpDir;
+  }
+
   /** The blob store key of a stored file. */
   keyOf(sha256: string, ext: string): string {
     return mediaKey(sha256, ext);
@@ -89,13 +94,19 @@ export class MediaStore {
   }
 
   /**
-   * Adds a file from disk (copied, never moved) to a pool. Throws NotMediaError for anything but
-   * media and WrongKindError for media the pool does not take (poolKind).
+   * Adds a file from disk to a pool: copied, or with `consume` moved where the storage can (a
+   * scratch file that is not needed after). Throws NotMediaError for anything but media and
+   * WrongKindError for media the pool does not take (poolKind).
    */
-  async addFile(pool: string, sourcePath: string, credits: Credits = {}): Promise<AddResult> {
+  async addFile(
+    pool: string,
+    sourcePath: string,
+    credits: Credits = {},
+    options: { consume?: boolean } = {},
+  ): Promise<AddResult> {
     const hash = createHash('sha256');
     for await (const chunk of createReadStream(sourcePath)) hash.update(chunk as Buffer);
-    return this.commit(pool, sourcePath, hash.digest('hex'), credits);
+    return this.commit(pool, sourcePath, hash.digest('hex'), credits, options.consume ?? false);
   }
 
   /** Adds bytes held in memory (generated content) to a pool. */
@@ -111,7 +122,13 @@ export class MediaStore {
   }
 
   /** Stores the local file `path` (left as it is) under its hash and records it in the pool. */
-  private async commit(pool: string, path: string, sha256: string, credits: Credits): Promise<AddResult> {
+  private async commit(
+    pool: string,
+    path: string,
+    sha256: string,
+    credits: Credits,
+    consume = false,
+  ): Promise<AddResult> {
     const known = await findFile(this.db, sha256);
     let file: { ext: string; mime: string; size: number };
     if (known) {
@@ -120,14 +137,14 @@ export class MediaStore {
       // The row may outlive its object (a wiped disk, a bucket restored from an older copy): put the bytes back.
       const key = this.keyOf(sha256, known.ext);
       if (!(await this.blobs.exists(key)))
-        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE });
+        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE, consume });
     } else {
       const probed = await probeMedia(path, this.options.ffmpegPath);
       // Checked before anything is kept: a refused file leaves no trace.
       this.checkKind(pool, probed);
       const size = (await stat(path)).size;
       const key = this.keyOf(sha256, probed.ext);
-      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE });
+      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE, consume });
       try {
         await insertFile(this.db, { sha256, size, ...probed });
       } catch (error) {

@@ -1,0 +1,137 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Canvas } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { drawBackdrop } from './demo-art/backdrops.js';
+import { drawClipFrames } from './demo-art/clips.js';
+import { encodeAnimatedGif } from './demo-art/gif-encoder.js';
+import { drawReactionFrames } from './demo-art/gifs.js';
+import { hashText } from './demo-art/rng.js';
+import { drawStill } from './demo-art/stills.js';
+import type { DemoTask } from './demo-plan.js';
+import { renderDemoVideo } from './demo-video.js';
+
+/**
+ * The demo generator: a child process of its own (demo-content.ts forks it), so that the canvas,
+ * the fonts and the pixel buffers never live in the server's memory, and it is gone once done.
+ * It takes its orders as the first IPC message, writes each file into `outDir`, says so, and exits.
+ */
+export interface WorkerOrders {
+  tasks: DemoTask[];
+  outDir: string;
+  ffmpegPath: string;
+  /** Tiny stand-in files instead of the art, distinct per task: tests of the plumbing. */
+  quick: boolean;
+}
+
+export type WorkerMessage =
+  | { type: 'file'; task: DemoTask; path: string }
+  /** ffmpeg could not make the clip (missing, failing, hanging): why, in words. */
+  | { type: 'unavailable'; task: DemoTask; reason: string }
+  | { type: 'failed'; task: DemoTask; reason: string };
+
+function rawOf(canvas: Canvas) {
+  const { width, height } = canvas;
+  const pixels = Buffer.from(canvas.getContext('2d').getImageData(0, 0, width, height).data.buffer);
+  return sharp(pixels, { raw: { width, height, channels: 4 } });
+}
+
+/** Pixels that differ for every pool and variant (in colours that survive a 15-bit palette), for quick mode. */
+function quickPixels(task: DemoTask, width: number, height: number, frames = 1): Buffer {
+  const seed = hashText(task.pool);
+  const pixels = Buffer.alloc(width * height * 4 * frames);
+  for (let i = 0; i < width * height * frames; i++) {
+    const frame = Math.floor(i / (width * height));
+    pixels[i * 4] = (task.variant * 8) & 0xf8;
+    pixels[i * 4 + 1] = seed & 0xf8;
+    pixels[i * 4 + 2] = ((frame * 128) | ((i % width) * 16)) & 0xf8;
+    pixels[i * 4 + 3] = 255;
+  }
+  return pixels;
+}
+
+/** Stopping (SIGTERM from the server closing, or the server gone) kills ffmpeg too. */
+const stop = new AbortController();
+
+async function make(task: DemoTask, orders: WorkerOrders): Promise<Buffer | { unavailable: string }> {
+  if (orders.quick) {
+    if (task.kind === 'gif') return encodeAnimatedGif(quickPixels(task, 8, 8, 2), 8, 8, 2, 100);
+    if (task.kind === 'clip') {
+      const frames = { width: 32, height: 32, fps: 5, pixels: quickPixels(task, 32, 32, 5) };
+      const video = await renderDemoVideo(orders.ffmpegPath, frames, stop.signal);
+      return 'bytes' in video ? video.bytes : video;
+    }
+    return sharp(quickPixels(task, 16, 12), { raw: { width: 16, height: 12, channels: 4 } })
+      .png()
+      .toBuffer();
+  }
+  switch (task.kind) {
+    case 'still':
+      return rawOf(drawStill(task.pool, task.variant))
+        .png({ palette: true, colours: 128, effort: 1 })
+        .toBuffer();
+    case 'gif': {
+      const frames = drawReactionFrames(task.pool, task.variant);
+      return encodeAnimatedGif(frames.pixels, frames.width, frames.height, frames.count, frames.delayMs);
+    }
+    case 'backdrop':
+      return rawOf(drawBackdrop(task.pool, task.variant)).jpeg({ quality: 82 }).toBuffer();
+    default: {
+      const video = await renderDemoVideo(orders.ffmpegPath, drawClipFrames(task.variant), stop.signal);
+      return 'bytes' in video ? video.bytes : video;
+    }
+  }
+}
+
+const EXTENSION = { still: 'png', gif: 'gif', backdrop: 'jpg', clip: 'mp4' } as const;
+
+function send(message: WorkerMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!process.send) return reject(new Error('the demo generator runs as a child process only'));
+    process.send(message, undefined, undefined, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+async function run(orders: WorkerOrders): Promise<void> {
+  sharp.concurrency(1);
+  // ffmpeg works beside the drawing: the clips are started first and awaited last.
+  const clips = orders.tasks.filter((task) => task.kind === 'clip');
+  const clipWork = (async () => {
+    for (const task of clips) await produce(task, orders);
+  })();
+  for (const task of orders.tasks) {
+    if (stop.signal.aborted) break;
+    if (task.kind !== 'clip') await produce(task, orders);
+  }
+  await clipWork;
+}
+
+async function produce(task: DemoTask, orders: WorkerOrders): Promise<void> {
+  if (stop.signal.aborted) return;
+  try {
+    const result = await make(task, orders);
+    if (!Buffer.isBuffer(result)) return send({ type: 'unavailable', task, reason: result.unavailable });
+    const path = join(orders.outDir, `${task.pool}-${task.variant}.${EXTENSION[task.kind]}`);
+    await writeFile(path, result);
+    await send({ type: 'file', task, path });
+  } catch (error) {
+    await send({ type: 'failed', task, reason: (error as Error).message ?? String(error) });
+  }
+}
+
+function quit() {
+  stop.abort();
+  setImmediate(() => process.exit(0));
+}
+process.once('SIGTERM', quit);
+process.once('disconnect', quit);
+
+process.once('message', (orders: WorkerOrders) => {
+  run(orders).then(
+    () => process.disconnect(),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
