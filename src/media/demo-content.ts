@@ -265,7 +265,10 @@ export async function generateDemoContent(
         return;
       }
       if (pool.stored >= pool.target) return;
-      const result = await store.addFile(message.task.pool, message.path, DEMO_CREDITS, { consume: true });
+      const result = await store.addFile(message.task.pool, message.path, DEMO_CREDITS, {
+        consume: true,
+        probed: message.probed,
+      });
       if (result.outcome === 'duplicate') return;
       if (result.outcome === 'added') report.bytes += result.size;
       report.added += 1;

@@ -5,11 +5,12 @@ import sharp from 'sharp';
 import { drawBackdrop } from './demo-art/backdrops.js';
 import { drawClipFrames } from './demo-art/clips.js';
 import { encodeAnimatedGif } from './demo-art/gif-encoder.js';
-import { drawReactionFrames } from './demo-art/gifs.js';
+import { drawReactionFrames, GIF_FRAMES, GIF_HEIGHT, GIF_WIDTH, reactionDelayMs } from './demo-art/gifs.js';
 import { hashText } from './demo-art/rng.js';
 import { drawStill } from './demo-art/stills.js';
 import type { DemoTask } from './demo-plan.js';
 import { renderDemoVideo } from './demo-video.js';
+import { type ProbedMedia, probeMedia } from './probe.js';
 
 /**
  * The demo generator: a child process of its own (demo-content.ts forks it), so that the canvas,
@@ -25,7 +26,8 @@ export interface WorkerOrders {
 }
 
 export type WorkerMessage =
-  | { type: 'file'; task: DemoTask; path: string }
+  /** A file made, and what it is (measured here, so that the server need not decode it). */
+  | { type: 'file'; task: DemoTask; path: string; probed: ProbedMedia }
   /** ffmpeg could not make the clip (missing, failing, hanging): why, in words. */
   | { type: 'unavailable'; task: DemoTask; reason: string }
   | { type: 'failed'; task: DemoTask; reason: string };
@@ -83,6 +85,11 @@ async function make(task: DemoTask, orders: WorkerOrders): Promise<Buffer | { un
   }
 }
 
+/** How long a reaction's loop lasts: the GIF's delays in centiseconds, as a decoder adds them up. */
+function gifDuration(pool: string): number {
+  return Math.round(reactionDelayMs(pool) / 10) * 10 * GIF_FRAMES;
+}
+
 const EXTENSION = { still: 'png', gif: 'gif', backdrop: 'jpg', clip: 'mp4' } as const;
 
 function send(message: WorkerMessage): Promise<void> {
@@ -113,7 +120,19 @@ async function produce(task: DemoTask, orders: WorkerOrders): Promise<void> {
     if (!Buffer.isBuffer(result)) return send({ type: 'unavailable', task, reason: result.unavailable });
     const path = join(orders.outDir, `${task.pool}-${task.variant}.${EXTENSION[task.kind]}`);
     await writeFile(path, result);
-    await send({ type: 'file', task, path });
+    // A reaction GIF is what it was drawn as (decoding a thousand of them again costs seconds);
+    // anything else is measured as an import would be.
+    const probed: ProbedMedia =
+      task.kind === 'gif' && !orders.quick
+        ? {
+            mime: 'image/gif',
+            ext: 'gif',
+            width: GIF_WIDTH,
+            height: GIF_HEIGHT,
+            durationMs: gifDuration(task.pool),
+          }
+        : await probeMedia(path, orders.ffmpegPath);
+    await send({ type: 'file', task, path, probed });
   } catch (error) {
     await send({ type: 'failed', task, reason: (error as Error).message ?? String(error) });
   }

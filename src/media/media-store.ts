@@ -22,7 +22,7 @@ import {
   updateCredits,
 } from './media-repository.js';
 import { mediaKey } from './media-types.js';
-import { NotMediaError, probeMedia } from './probe.js';
+import { NotMediaError, type ProbedMedia, probeMedia } from './probe.js';
 
 export interface StoreOptions {
   ffmpegPath: string;
@@ -102,11 +102,28 @@ export class MediaStore {
     pool: string,
     sourcePath: string,
     credits: Credits = {},
-    options: { consume?: boolean } = {},
+    options: {
+      consume?: boolean;
+      /**
+       * What the file is, when the caller measured it already: the demo generator measures its own
+       * files in its own process, so the server loads no image decoder for them. Trusted as given.
+       */
+      probed?: ProbedMedia;
+    } = {},
   ): Promise<AddResult> {
     const hash = createHash('sha256');
-    for await (const chunk of createReadStream(sourcePath)) hash.update(chunk as Buffer);
-    return this.commit(pool, sourcePath, hash.digest('hex'), credits, options.consume ?? false);
+    // Chunks no larger than the file: a thousand small files do not cost a thousand 64 KiB buffers.
+    const { size } = await stat(sourcePath);
+    const highWaterMark = Math.max(1024, Math.min(size, 1 << 16));
+    for await (const chunk of createReadStream(sourcePath, { highWaterMark })) hash.update(chunk as Buffer);
+    return this.commit(
+      pool,
+      sourcePath,
+      hash.digest('hex'),
+      credits,
+      options.consume ?? false,
+      options.probed,
+    );
   }
 
   /** Adds bytes held in memory (generated content) to a pool. */
@@ -128,6 +145,7 @@ export class MediaStore {
     sha256: string,
     credits: Credits,
     consume = false,
+    measured?: ProbedMedia,
   ): Promise<AddResult> {
     const known = await findFile(this.db, sha256);
     let file: { ext: string; mime: string; size: number };
@@ -139,7 +157,7 @@ export class MediaStore {
       if (!(await this.blobs.exists(key)))
         await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE, consume });
     } else {
-      const probed = await probeMedia(path, this.options.ffmpegPath);
+      const probed = measured ?? (await probeMedia(path, this.options.ffmpegPath));
       // Checked before anything is kept: a refused file leaves no trace.
       this.checkKind(pool, probed);
       const size = (await stat(path)).size;

@@ -20,6 +20,7 @@ import { runMediaCommand } from '../../src/media/media-commands.js';
 import { itemsCreditedAs } from '../../src/media/media-repository.js';
 import type { MediaStore } from '../../src/media/media-store.js';
 import { mediaKey } from '../../src/media/media-types.js';
+import { probeMedia } from '../../src/media/probe.js';
 import { failingFfmpeg, hangingFfmpeg } from './fake-ffmpeg.js';
 import { gif, openTestStore, png } from './fixtures.js';
 
@@ -105,6 +106,17 @@ describe('demo content, drawn for real', () => {
     const meta = await sharp(await store.readBytes(hug[0].sha256, hug[0].ext), { animated: true }).metadata();
     assert.equal(meta.pages, 8);
     assert.equal(meta.width, 256);
+    // The generator says what its GIFs are instead of decoding them again: it must say it right.
+    const copy = await store.blobs.localCopy(mediaKey(hug[0].sha256, 'gif'));
+    try {
+      const probed = await probeMedia(copy.path, FFMPEG);
+      assert.deepEqual(
+        { width: hug[0].width, height: hug[0].height, durationMs: hug[0].duration_ms },
+        { width: probed.width, height: probed.height, durationMs: probed.durationMs },
+      );
+    } finally {
+      await copy.release();
+    }
     const menu = await store.poolItems('menu');
     assert.equal(menu.length, 10);
     assert.ok(menu.every((i) => i.mime === 'image/jpeg' && i.width === 1280 && i.height === 720));

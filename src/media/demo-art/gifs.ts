@@ -19,6 +19,11 @@ const ACCENTS = [
   hsl(320, 75, 65),
 ];
 
+/** How long each frame of a category's reaction is shown. */
+export function reactionDelayMs(category: string): number {
+  return REACTIONS[category]?.delay ?? 100;
+}
+
 /** The frames of one reaction GIF as raw RGBA, one below the other, and how long each is shown. */
 export interface Frames {
   width: number;
@@ -71,5 +76,5 @@ export function drawReactionFrames(category: string, variant: number): Frames {
     const frame = ctx.getImageData(0, 0, w, h).data;
     pixels.set(frame, f * w * h * 4);
   }
-  return { width: w, height: h, count: GIF_FRAMES, pixels, delayMs: reaction.delay ?? 100 };
+  return { width: w, height: h, count: GIF_FRAMES, pixels, delayMs: reactionDelayMs(category) };
 }
