@@ -229,7 +229,7 @@ export async function generateDemoContent(
   const state = new Map(
     plan.pools.map((p) => [
       p.pool,
-      { ...p, stored: p.have, outstanding: 0, problem: undefined as string | undefined },
+      { ...p, stored: p.have, ready: p.have > 0, outstanding: 0, problem: undefined as string | undefined },
     ]),
   );
   const tasks = demoTasks(plan.pools.map((p) => p.pool));
@@ -243,14 +243,7 @@ export async function generateDemoContent(
     const pool = state.get(task.pool);
     if (!pool) return;
     pool.outstanding -= 1;
-    if (pool.outstanding === 0) {
-      if (pool.stored >= pool.target) report.filled.push(task.pool);
-      else {
-        const reason = pool.problem ?? `only ${pool.stored} of ${pool.target} demo files could be made`;
-        report.short.push({ pool: task.pool, reason });
-      }
-      options.onPoolDone?.(task.pool, pool.stored >= pool.target ? undefined : pool.problem);
-    }
+    if (pool.outstanding === 0) options.onPoolDone?.(task.pool, pool.ready ? undefined : pool.problem);
   };
 
   // Stored one at a time, in the order they come: the server's own work goes first. A file that
@@ -269,11 +262,15 @@ export async function generateDemoContent(
         consume: true,
         probed: message.probed,
       });
+      // A duplicate is in the pool all the same (another instance made it at the same moment).
+      if (!pool.ready) {
+        pool.ready = true;
+        options.onPoolReady?.(message.task.pool);
+      }
       if (result.outcome === 'duplicate') return;
       if (result.outcome === 'added') report.bytes += result.size;
       report.added += 1;
       pool.stored += 1;
-      if (pool.have === 0 && pool.stored === 1) options.onPoolReady?.(message.task.pool);
     } catch (error) {
       if (pool && !signal?.aborted) {
         const why = (error as Error).message ?? String(error);
@@ -328,10 +325,28 @@ export async function generateDemoContent(
     signal?.throwIfAborted();
   }
 
+  // What the pools hold now, whoever stored it (instances that start together make the same files).
+  const held = new Map<string, number>();
+  if (state.size > 0) {
+    for (const row of await itemsCreditedAs(store.db, [DEMO_CREDIT])) {
+      if (row.artist_name === DEMO_CREDIT && row.anime_name === DEMO_CREDIT) {
+        held.set(row.pool, (held.get(row.pool) ?? 0) + 1);
+      }
+    }
+  }
+  for (const pool of state.values()) {
+    const count = held.get(pool.pool) ?? 0;
+    if (count >= pool.target) report.filled.push(pool.pool);
+    else {
+      const reason = pool.problem ?? `only ${count} of ${pool.target} demo files could be made`;
+      report.short.push({ pool: pool.pool, reason });
+    }
+  }
+
   // Earlier versions' placeholders give way once their pool is full.
   for (const { pool, sha256 } of plan.legacy) {
-    const full =
-      (state.get(pool)?.stored ?? DEMO_TARGETS.get(pool)?.count ?? 0) >= (DEMO_TARGETS.get(pool)?.count ?? 0);
+    const target = DEMO_TARGETS.get(pool)?.count ?? 0;
+    const full = state.has(pool) ? (held.get(pool) ?? 0) >= target : true;
     if (!full) continue;
     signal?.throwIfAborted();
     if ((await store.remove(pool, sha256)).removed) report.legacyRemoved += 1;

@@ -314,6 +314,20 @@ describe('demo content, the plumbing (quick stand-in files)', () => {
     );
   });
 
+  it('two instances starting together on one database fill each pool once, and neither reports it short', async () => {
+    const store = await openTestStore({ ffmpegPath: FFMPEG });
+    const pools = ['smile', 'menu'];
+    const [a, b] = await Promise.all([
+      ensureDemoContent(store, { ffmpegPath: FFMPEG, quick: true, pools }),
+      ensureDemoContent(store, { ffmpegPath: FFMPEG, quick: true, pools }),
+    ]);
+    assert.deepEqual([a.short, b.short], [[], []]);
+    assert.equal(a.added + b.added, 30);
+    const counts = await store.counts();
+    assert.equal(counts.get('smile'), 20);
+    assert.equal(counts.get('menu'), 10);
+  });
+
   it('the files stay content-addressed: the same demo file is stored once whoever makes it', async () => {
     const first = await openTestStore({ ffmpegPath: FFMPEG });
     const second = await openTestStore({ ffmpegPath: FFMPEG });
