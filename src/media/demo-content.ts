@@ -5,19 +5,11 @@ import { availableParallelism, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readBlob } from '../lib/storage/blob-store.js';
-import {
-  DEMO_CREDIT,
-  DEMO_CREDITS,
-  DEMO_TARGETS,
-  type DemoTask,
-  demoTasks,
-  LEGACY_DEMO_CREDIT,
-} from './demo-plan.js';
+import { DEMO_CREDIT, DEMO_TARGETS, type DemoTask, demoTasks, LEGACY_DEMO_CREDIT } from './demo-plan.js';
 import { renderLegacyDemoVideo } from './demo-video.js';
 import type { WorkerMessage, WorkerOrders } from './demo-worker.js';
 import { itemsCreditedAs, listPoolItems } from './media-repository.js';
 import type { MediaStore } from './media-store.js';
-import { NotMediaError } from './probe.js';
 
 /**
  * Demo content: generated starter files, so that a fresh install answers from every category and
@@ -209,7 +201,8 @@ function startWorker(orders: WorkerOrders, onMessage: (message: WorkerMessage) =
 
 /**
  * Makes and stores the demo files the plan asks for, then replaces earlier versions'
- * placeholders in the pools that are full.
+ * placeholders in the pools that are full. The generators store what they draw themselves, over
+ * their own connection (the store's `connection`), so this process only keeps count.
  */
 export async function generateDemoContent(
   store: MediaStore,
@@ -229,75 +222,60 @@ export async function generateDemoContent(
   const state = new Map(
     plan.pools.map((p) => [
       p.pool,
-      { ...p, stored: p.have, ready: p.have > 0, outstanding: 0, problem: undefined as string | undefined },
+      { ...p, ready: p.have > 0, outstanding: 0, problem: undefined as string | undefined },
     ]),
   );
-  const tasks = demoTasks(plan.pools.map((p) => p.pool));
-  for (const task of tasks) {
-    const pool = state.get(task.pool);
-    if (pool) pool.outstanding += 1;
-  }
   const signal = options.signal;
 
-  const finishTask = (task: DemoTask) => {
-    const pool = state.get(task.pool);
-    if (!pool) return;
-    pool.outstanding -= 1;
-    if (pool.outstanding === 0) options.onPoolDone?.(task.pool, pool.ready ? undefined : pool.problem);
-  };
-
-  // Stored one at a time, in the order they come: the server's own work goes first. A file that
-  // cannot be stored leaves its pool short with the reason; it stops nothing else.
-  let queue: Promise<void> = Promise.resolve();
-  const storeOne = async (message: WorkerMessage) => {
-    const pool = state.get(message.task.pool);
-    try {
-      if (!pool || signal?.aborted) return;
-      if (message.type !== 'file') {
-        pool.problem ??= message.reason;
-        return;
-      }
-      if (pool.stored >= pool.target) return;
-      const result = await store.addFile(message.task.pool, message.path, DEMO_CREDITS, {
-        consume: true,
-        probed: message.probed,
-      });
-      // A duplicate is in the pool all the same (another instance made it at the same moment).
-      if (!pool.ready) {
-        pool.ready = true;
-        options.onPoolReady?.(message.task.pool);
-      }
-      if (result.outcome === 'duplicate') return;
-      if (result.outcome === 'added') report.bytes += result.size;
-      report.added += 1;
-      pool.stored += 1;
-    } catch (error) {
-      if (pool && !signal?.aborted) {
-        const why = (error as Error).message ?? String(error);
-        pool.problem ??=
-          error instanceof NotMediaError ? `a generated file was refused: ${why}` : `storing failed: ${why}`;
-      }
-    } finally {
-      if (message.type === 'file') await rm(message.path, { force: true }).catch(() => {});
-      finishTask(message.task);
-    }
-  };
-  const onMessage = (message: WorkerMessage) => {
-    queue = queue.then(() => storeOne(message));
-  };
-
-  if (tasks.length > 0) {
+  if (plan.pools.length > 0) {
+    const connection = store.connection;
+    if (!connection) throw new Error("demo content needs the store's connection (StoreOptions.connection)");
+    // A pool's tasks all go to one generator, which so knows how much room the pool has left;
+    // the pools are dealt out in turn, the clips to the first.
+    const count = Math.max(
+      1,
+      Math.min(options.workers ?? Math.min(2, availableParallelism()), plan.pools.length),
+    );
+    const dealt: string[][] = Array.from({ length: count }, () => []);
+    for (const [i, { pool }] of plan.pools.entries()) dealt[pool === 'menuvid' ? 0 : i % count].push(pool);
     await mkdir(store.scratchDir, { recursive: true });
     const outDir = await mkdtemp(join(store.scratchDir, 'demo-'));
-    const count = Math.max(1, Math.min(options.workers ?? Math.min(2, availableParallelism()), tasks.length));
-    const shares: DemoTask[][] = Array.from({ length: count }, () => []);
-    for (const [i, task] of tasks.entries()) shares[i % count].push(task);
-    const workers = shares.map((share) =>
-      startWorker(
-        { tasks: share, outDir, ffmpegPath: options.ffmpegPath, quick: options.quick ?? false },
+
+    const finishTask = (task: DemoTask) => {
+      const pool = state.get(task.pool);
+      if (!pool) return;
+      pool.outstanding -= 1;
+      if (pool.outstanding === 0) options.onPoolDone?.(task.pool, pool.ready ? undefined : pool.problem);
+    };
+    const onMessage = (message: WorkerMessage) => {
+      const pool = state.get(message.task.pool);
+      if (!pool || signal?.aborted) return;
+      if (message.type === 'stored') {
+        if (message.outcome !== 'full' && !pool.ready) {
+          // In the pool now (a duplicate too: another instance made it at the same moment).
+          pool.ready = true;
+          options.onPoolReady?.(message.task.pool);
+        }
+        if (message.outcome === 'added' || message.outcome === 'linked') report.added += 1;
+        report.bytes += message.size;
+      } else pool.problem ??= message.reason;
+      finishTask(message.task);
+    };
+
+    const workers = dealt.map((pools) => {
+      const tasks = demoTasks(pools);
+      for (const task of tasks) {
+        const pool = state.get(task.pool);
+        if (pool) pool.outstanding += 1;
+      }
+      const room = Object.fromEntries(
+        pools.map((pool) => [pool, (state.get(pool)?.target ?? 0) - (state.get(pool)?.have ?? 0)]),
+      );
+      return startWorker(
+        { tasks, outDir, ffmpegPath: options.ffmpegPath, quick: options.quick ?? false, connection, room },
         onMessage,
-      ),
-    );
+      );
+    });
     // A generator told to stop kills its ffmpeg and exits at once; one that does not is killed.
     const kill = () => {
       for (const { child, ended } of workers) {
@@ -309,7 +287,6 @@ export async function generateDemoContent(
     signal?.addEventListener('abort', kill, { once: true });
     try {
       const ends = await Promise.all(workers.map((w) => w.ended));
-      await queue;
       const crash = ends.find((end) => end !== undefined);
       // Tasks a crashed generator never reported leave their pools short, with its words.
       for (const pool of state.values()) {
@@ -319,11 +296,11 @@ export async function generateDemoContent(
       }
     } finally {
       signal?.removeEventListener('abort', kill);
-      await queue;
       await rm(outDir, { recursive: true, force: true });
     }
     signal?.throwIfAborted();
   }
+  store.invalidate();
 
   // What the pools hold now, whoever stored it (instances that start together make the same files).
   const held = new Map<string, number>();

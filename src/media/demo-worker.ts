@@ -1,33 +1,41 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { createDatabase } from '../db/database.js';
+import { openBlobStore } from '../lib/storage/open-blob-store.js';
 import { drawBackdrop } from './demo-art/backdrops.js';
 import { drawClipFrames } from './demo-art/clips.js';
 import { encodeAnimatedGif } from './demo-art/gif-encoder.js';
 import { drawReactionFrames, GIF_FRAMES, GIF_HEIGHT, GIF_WIDTH, reactionDelayMs } from './demo-art/gifs.js';
 import { hashText } from './demo-art/rng.js';
 import { drawStill } from './demo-art/stills.js';
-import type { DemoTask } from './demo-plan.js';
+import { DEMO_CREDITS, type DemoTask } from './demo-plan.js';
 import { renderDemoVideo } from './demo-video.js';
-import { type ProbedMedia, probeMedia } from './probe.js';
+import { type AddOutcome, MediaStore, type StoreConnection } from './media-store.js';
+import { NotMediaError, type ProbedMedia, probeMedia } from './probe.js';
 
 /**
  * The demo generator: a child process of its own (demo-content.ts forks it), so that the canvas,
- * the fonts and the pixel buffers never live in the server's memory, and it is gone once done.
- * It takes its orders as the first IPC message, writes each file into `outDir`, says so, and exits.
+ * the fonts, the pixel buffers and the storing never live in the server's memory, and all of it
+ * is gone when the process exits. It takes its orders as the first IPC message, draws each file,
+ * stores it through its own connection to the same database and file storage, says so, and exits.
  */
 export interface WorkerOrders {
   tasks: DemoTask[];
+  /** Scratch folder for the files on their way into the store. */
   outDir: string;
   ffmpegPath: string;
   /** Tiny stand-in files instead of the art, distinct per task: tests of the plumbing. */
   quick: boolean;
+  connection: StoreConnection;
+  /** How many more demo files each pool of these tasks takes (a pool's tasks all go to one generator). */
+  room: Record<string, number>;
 }
 
 export type WorkerMessage =
-  /** A file made, and what it is (measured here, so that the server need not decode it). */
-  | { type: 'file'; task: DemoTask; path: string; probed: ProbedMedia }
+  /** A file made and stored; `full` when its pool had no room left for it. */
+  | { type: 'stored'; task: DemoTask; outcome: AddOutcome | 'full'; size: number }
   /** ffmpeg could not make the clip (missing, failing, hanging): why, in words. */
   | { type: 'unavailable'; task: DemoTask; reason: string }
   | { type: 'failed'; task: DemoTask; reason: string };
@@ -101,24 +109,44 @@ function send(message: WorkerMessage): Promise<void> {
 
 async function run(orders: WorkerOrders): Promise<void> {
   sharp.concurrency(1);
-  // ffmpeg works beside the drawing: the clips are started first and awaited last.
-  const clips = orders.tasks.filter((task) => task.kind === 'clip');
-  const clipWork = (async () => {
-    for (const task of clips) await produce(task, orders);
-  })();
-  for (const task of orders.tasks) {
-    if (stop.signal.aborted) break;
-    if (task.kind !== 'clip') await produce(task, orders);
+  const { db } = createDatabase({ ...orders.connection.database, databasePoolMax: 2 });
+  const blobs = openBlobStore(orders.connection.storage, { dataDir: orders.connection.dataDir });
+  const store = new MediaStore(db, blobs, {
+    ffmpegPath: orders.ffmpegPath,
+    scratchDir: orders.outDir,
+    cacheMs: 0,
+  });
+  const room = new Map(Object.entries(orders.room));
+  try {
+    // ffmpeg works beside the drawing: the clips are started first and awaited last.
+    const clips = orders.tasks.filter((task) => task.kind === 'clip');
+    const clipWork = (async () => {
+      for (const task of clips) await produce(task, orders, store, room);
+    })();
+    for (const task of orders.tasks) {
+      if (stop.signal.aborted) break;
+      if (task.kind !== 'clip') await produce(task, orders, store, room);
+    }
+    await clipWork;
+  } finally {
+    await blobs.close();
+    await db.destroy();
   }
-  await clipWork;
 }
 
-async function produce(task: DemoTask, orders: WorkerOrders): Promise<void> {
+async function produce(
+  task: DemoTask,
+  orders: WorkerOrders,
+  store: MediaStore,
+  room: Map<string, number>,
+): Promise<void> {
   if (stop.signal.aborted) return;
+  let path: string | undefined;
   try {
+    if ((room.get(task.pool) ?? 0) <= 0) return send({ type: 'stored', task, outcome: 'full', size: 0 });
     const result = await make(task, orders);
     if (!Buffer.isBuffer(result)) return send({ type: 'unavailable', task, reason: result.unavailable });
-    const path = join(orders.outDir, `${task.pool}-${task.variant}.${EXTENSION[task.kind]}`);
+    path = join(orders.outDir, `${task.pool}-${task.variant}.${EXTENSION[task.kind]}`);
     await writeFile(path, result);
     // A reaction GIF is what it was drawn as (decoding a thousand of them again costs seconds);
     // anything else is measured as an import would be.
@@ -132,9 +160,23 @@ async function produce(task: DemoTask, orders: WorkerOrders): Promise<void> {
             durationMs: gifDuration(task.pool),
           }
         : await probeMedia(path, orders.ffmpegPath);
-    await send({ type: 'file', task, path, probed });
+    if (stop.signal.aborted) return;
+    const stored = await store.addFile(task.pool, path, DEMO_CREDITS, { consume: true, probed });
+    if (stored.outcome === 'added' || stored.outcome === 'linked')
+      room.set(task.pool, (room.get(task.pool) ?? 0) - 1);
+    await send({
+      type: 'stored',
+      task,
+      outcome: stored.outcome,
+      size: stored.outcome === 'added' ? stored.size : 0,
+    });
   } catch (error) {
-    await send({ type: 'failed', task, reason: (error as Error).message ?? String(error) });
+    if (stop.signal.aborted) return;
+    const why = (error as Error).message ?? String(error);
+    const reason = error instanceof NotMediaError ? `a generated file was refused: ${why}` : why;
+    await send({ type: 'failed', task, reason });
+  } finally {
+    if (path) await rm(path, { force: true }).catch(() => {});
   }
 }
 

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { IMMUTABLE } from '../lib/http/cache-control.js';
 import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
+import type { StorageSettings } from '../lib/storage/storage-url.js';
 import { kindMismatch } from './categories.js';
 import {
   type Credits,
@@ -24,8 +25,31 @@ import {
 import { mediaKey } from './media-types.js';
 import { NotMediaError, type ProbedMedia, probeMedia } from './probe.js';
 
+/** How to open this same store in another process: the demo generators store their files themselves. */
+export interface StoreConnection {
+  database: { databaseUrl?: string; sqlitePath: string };
+  storage: StorageSettings;
+  dataDir: string;
+}
+
+/** The connection of the configured store (a Config, or anything with its fields). */
+export function storeConnectionOf(config: {
+  databaseUrl?: string;
+  sqlitePath: string;
+  storage: StorageSettings;
+  dataDir: string;
+}): StoreConnection {
+  return {
+    database: { databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath },
+    storage: config.storage,
+    dataDir: config.dataDir,
+  };
+}
+
 export interface StoreOptions {
   ffmpegPath: string;
+  /** Where the database and the files are, for work done in other processes (demo content). */
+  connection?: StoreConnection;
   /** Local scratch folder for bytes being probed (ffprobe and sharp want a file). */
   scratchDir: string;
   /** How long a pool's item list is reused before it is read again (other instances and the CLI write too). */
@@ -81,6 +105,15 @@ export class MediaStore {
   /** The local scratch folder (demo generation writes its files there before they are stored). */
   get scratchDir(): string {
     return this.tmpDir;
+  }
+
+  get ffmpegPath(): string {
+    return this.options.ffmpegPath;
+  }
+
+  /** Where this store's database and files are, when it was told (the server and the CLI tell it). */
+  get connection(): StoreConnection | undefined {
+    return this.options.connection;
   }
 
   /** The blob store key of a stored file. */

@@ -60,6 +60,8 @@ export interface Reaction {
 
 const TAU = Math.PI * 2;
 const wave = (t: number, k = 1, phase = 0) => Math.sin((t * k + phase) * TAU);
+/** -1 and +1 on alternate frames: a tremble (a sine of 4 cycles per loop would sit at 0 on every frame). */
+const jitter = (t: number) => (Math.round(t * 8) % 2 === 0 ? -1 : 1);
 /** 0 outside [from, to], rising to 1 and back inside it. */
 const bump = (t: number, from: number, to: number) =>
   t < from || t > to ? 0 : Math.sin(((t - from) / (to - from)) * Math.PI);
@@ -242,7 +244,7 @@ const cry: Reaction = {
   scenes: ['night', 'room', 'city', 'snow', 'burst'],
   draw: (st) => {
     const sp = solo(st);
-    const shake = wave(st.t, 4) * sp.s * 0.03;
+    const shake = jitter(st.t) * sp.s * 0.03;
     draw(
       st,
       st.a,
@@ -293,7 +295,7 @@ const angry: Reaction = {
   delay: 80,
   draw: (st) => {
     const sp = solo(st);
-    const shake = wave(st.t, 4) * sp.s * 0.06;
+    const shake = jitter(st.t) * sp.s * 0.06;
     draw(
       st,
       st.a,
@@ -593,7 +595,7 @@ const shocked: Reaction = {
         armR: arm(1.9, 0.5),
       }),
       sp,
-      wave(st.t, 4) * sp.s * 0.03,
+      jitter(st.t) * sp.s * 0.03,
       -jolt,
     );
     label(st.ctx, '!!', sp.x + sp.s * 1.3, sp.y - sp.s * 1.0 - jolt, sp.s * 0.75, RED, 0.15);
