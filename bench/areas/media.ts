@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { scratchDirOf } from '../../src/lib/storage/open-blob-store.js';
-import { drawPortrait } from '../../src/media/demo-content.js';
+import { drawStill } from '../../src/media/demo-art/stills.js';
 import { MediaStore } from '../../src/media/media-store.js';
 import { storedRelativePath } from '../../src/media/media-types.js';
 import { againstBaseline } from '../lib/against-baseline.js';
@@ -37,7 +37,7 @@ export const area: BenchArea = {
       scratchDir: scratchDirOf(app.config.dataDir, 'media'),
     });
     for (let i = 0; i < 20; i++)
-      await store.addBuffer('neko', await drawPortrait('neko-bench', i), { artistName: 'bench' });
+      await store.addBuffer('neko', await drawStill('neko', 100 + i).encode('png'), { artistName: 'bench' });
     const large = await store.addBuffer(LARGE_POOL, await largePng());
     app.config.privatePools.push(LARGE_POOL);
 

@@ -3,7 +3,7 @@ import { ConfigError } from '../config.js';
 import { StorageUnavailableError } from '../lib/storage/blob-store.js';
 import { openBlobStore, scratchDirOf } from '../lib/storage/open-blob-store.js';
 import { runMediaCommand, UsageError } from '../media/media-commands.js';
-import { MediaStore } from '../media/media-store.js';
+import { MediaStore, storeConnectionOf } from '../media/media-store.js';
 import { openDatabase } from './open-database.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -14,11 +14,12 @@ async function main(argv: string[]): Promise<number> {
     const store = new MediaStore(db, blobs, {
       ffmpegPath: config.ffmpegPath,
       scratchDir: scratchDirOf(config.dataDir, 'media'),
+      connection: storeConnectionOf(config),
     });
     return await runMediaCommand(
       argv,
       store,
-      { privatePools: config.privatePools },
+      { privatePools: config.privatePools, ffmpegPath: config.ffmpegPath },
       {
         out: (line) => console.log(line),
         err: (line) => console.error(line),

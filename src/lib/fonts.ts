@@ -18,6 +18,25 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 let registered = false;
+let headlineRegistered = false;
+
+/**
+ * The heavy Latin face and the symbol fallback alone, for generated pictures whose only text is a
+ * word or two: loading every card font (the colour emoji above all) costs half a second.
+ */
+export function headlineFont(sizePx: number): string {
+  if (!headlineRegistered && !registered) {
+    const files: Array<[string, string]> = [
+      [join(packageDir('@expo-google-fonts/outfit'), '800ExtraBold/Outfit_800ExtraBold.ttf'), 'Outfit'],
+      [join(packageDir('dejavu-fonts-ttf'), 'ttf/DejaVuSans-Bold.ttf'), 'DejaVu Sans'],
+    ];
+    for (const [path, family] of files) {
+      if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`could not load the font ${path}`);
+    }
+  }
+  headlineRegistered = true;
+  return `800 ${sizePx}px Outfit, "DejaVu Sans"`;
+}
 
 function fontFiles(): Array<[string, string]> {
   const outfit = packageDir('@expo-google-fonts/outfit');

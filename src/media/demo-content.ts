@@ -1,291 +1,409 @@
-import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import sharp from 'sharp';
-import { font } from '../lib/fonts.js';
-import { GIF_CATEGORIES, IMAGE_CATEGORIES } from './categories.js';
-import { renderDemoVideo } from './demo-video.js';
+import { type ChildProcess, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readBlob } from '../lib/storage/blob-store.js';
+import { DEMO_CREDIT, DEMO_TARGETS, type DemoTask, demoTasks, LEGACY_DEMO_CREDIT } from './demo-plan.js';
+import { renderLegacyDemoVideo } from './demo-video.js';
+import type { WorkerMessage, WorkerOrders } from './demo-worker.js';
+import { itemsCreditedAs, listPoolItems } from './media-repository.js';
 import type { MediaStore } from './media-store.js';
-import { NotMediaError } from './probe.js';
 
 /**
- * Starter content for a fresh install, so every category and pool answers with real files.
- * Generated, not downloaded: drawn with @napi-rs/canvas, animated GIFs encoded by sharp, a short
- * MP4 by ffmpeg when it works (demo-video.ts). Only empty pools are filled, and the drawing is
- * deterministic, so running it again changes nothing. The server runs it beside start-up
- * (demo-content-job.ts).
+ * Demo content: generated starter files, so that a fresh install answers from every category and
+ * pool (demo-plan.ts says how many). The drawing happens in child processes (demo-worker.ts) that
+ * exit when done, so the server keeps none of the canvas' memory; the server stores what they
+ * make. Files are content-addressed and the drawing is deterministic, so running it again adds
+ * nothing; pools holding fewer demo files than their target (an upgrade from the 2–3 placeholders
+ * of earlier versions) are topped up, and the old placeholders replaced. Pools holding anything
+ * imported are left alone. `removeDemoContent` takes all of it out again and remembers that, so a
+ * restart does not bring it back.
  */
-export interface DemoReport {
-  filled: string[];
-  skipped: string[];
-  files: number;
-  /** Set when menuvid stays empty: ffmpeg missing, failing or making something unusable. */
-  videoUnavailable?: string;
-}
+
+/** Where the removal is remembered, beside the media files (the same storage on every instance). */
+export const DEMO_STATE_KEY = 'media/demo-removed.json';
 
 export interface DemoOptions {
   ffmpegPath: string;
-  /** Aborting stops the generation between files and kills ffmpeg (the server is closing). */
+  /** Aborting kills the generators and stops storing: nothing writes after it has returned. */
   signal?: AbortSignal;
+  /** Tiny stand-in files instead of the art (the tests of the plumbing). */
+  quick?: boolean;
+  /** Generator processes; by default one per core, at most 2. */
+  workers?: number;
+  /** Only these pools (tests); all demo pools by default. */
+  pools?: readonly string[];
+  /** Heard once per pool, when its first demo file is stored (the pool answers from then on). */
+  onPoolReady?: (pool: string) => void;
+  /** Heard once per pool that is done: full, or as full as it will get (`reason` says why not). */
+  onPoolDone?: (pool: string, reason?: string) => void;
 }
 
-/** Which pools are empty and get starter files; pools with items are left alone. */
 export interface DemoPlan {
-  stills: string[];
-  video: boolean;
-  skipped: string[];
+  /** Pools to fill or top up, with how many demo files each holds now. */
+  pools: Array<{ pool: string; have: number; target: number }>;
+  /** Pools left alone, and why. */
+  skipped: Array<{ pool: string; reason: string }>;
+  /** Placeholders of earlier versions, replaced once their pool is full. */
+  legacy: Array<{ pool: string; sha256: string }>;
 }
 
-const IMAGES_PER_CATEGORY = 3;
-const GIFS_PER_CATEGORY = 2;
-const GIF_FRAMES = 4;
-const BACKDROP_POOLS = ['menu', 'canvas'];
-const CREDIT = { artistName: 'Kizuna demo content', artistHref: '', sourceUrl: '' };
-
-/** sharp encodes the canvas' pixels to PNG several times faster than the canvas' own encoder. */
-function encodePng(canvas: Canvas): Promise<Buffer> {
-  const { width, height } = canvas;
-  const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
-  return sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
+export interface DemoReport {
+  /** Demo files added to pools. */
+  added: number;
+  /** Bytes of the files stored for them (files shared with another pool count once). */
+  bytes: number;
+  /** Pools that hold their full number of demo files now. */
+  filled: string[];
+  skipped: DemoPlan['skipped'];
+  /** Pools left short, and why (ffmpeg missing for menuvid, a drawing that failed). */
+  short: Array<{ pool: string; reason: string }>;
+  /** Placeholders of earlier versions taken out. */
+  legacyRemoved: number;
+  ms: number;
+  /** Set when demo content was removed by the operator and so not generated. */
+  removed?: string;
 }
 
-/** A stable hue per name and variant. */
-function hue(name: string, variant: number): number {
-  let h = 7;
-  for (const ch of `${name}:${variant}`) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return h;
+interface DemoItem {
+  pool: string;
+  sha256: string;
+  ext: string;
+  size: number;
+  legacy: boolean;
 }
 
-function background(ctx: SKRSContext2D, width: number, height: number, h: number) {
-  const gradient = ctx.createLinearGradient(0, 0, width, height);
-  gradient.addColorStop(0, `hsl(${h}, 70%, 62%)`);
-  gradient.addColorStop(1, `hsl(${(h + 60) % 360}, 65%, 38%)`);
-  ctx.fillStyle = gradient;
-  ctx.fillRect(0, 0, width, height);
-}
-
-function centredText(ctx: SKRSContext2D, text: string, x: number, y: number, size: number, colour = '#fff') {
-  ctx.font = font(800, size);
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = 'rgba(0,0,0,0.35)';
-  ctx.fillText(text, x + 2, y + 2);
-  ctx.fillStyle = colour;
-  ctx.fillText(text, x, y);
-}
-
-/** A still portrait card: a face with ears fitting the category, the category's name below. */
-export function drawPortrait(category: string, variant: number, width = 300, height = 400): Promise<Buffer> {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  const h = hue(category, variant);
-  background(ctx, width, height, h);
-  const cx = width / 2;
-  const cy = height * 0.42;
-  const r = width * 0.26;
-  ctx.fillStyle = `hsl(${(h + 180) % 360}, 45%, 30%)`;
-  if (category === 'neko' || category === 'kitsune') {
-    const tall = category === 'kitsune' ? 1.5 : 1;
-    for (const side of [-1, 1]) {
-      ctx.beginPath();
-      ctx.moveTo(cx + side * r * 0.95, cy - r * 0.2);
-      ctx.lineTo(cx + side * r * 0.75, cy - r * (1.45 * tall));
-      ctx.lineTo(cx + side * r * 0.2, cy - r * 0.85);
-      ctx.closePath();
-      ctx.fill();
-    }
+/** Demo rows: new ones carry DEMO_CREDIT in both names; earlier versions' placeholders LEGACY_DEMO_CREDIT in one. */
+async function findDemoItems(
+  store: MediaStore,
+  ffmpegPath: string,
+  signal?: AbortSignal,
+): Promise<DemoItem[]> {
+  const rows = await itemsCreditedAs(store.db, [DEMO_CREDIT, LEGACY_DEMO_CREDIT]);
+  const items: DemoItem[] = [];
+  for (const row of rows) {
+    const legacy = row.artist_name === LEGACY_DEMO_CREDIT || row.anime_name === LEGACY_DEMO_CREDIT;
+    const current = row.artist_name === DEMO_CREDIT && row.anime_name === DEMO_CREDIT;
+    if (legacy || current)
+      items.push({ pool: row.pool, sha256: row.sha256, ext: row.ext, size: Number(row.size), legacy });
   }
-  ctx.beginPath();
-  ctx.arc(cx, cy, r, 0, Math.PI * 2);
-  ctx.fillStyle = '#ffe3d3';
-  ctx.fill();
-  ctx.fillStyle = `hsl(${(h + 180) % 360}, 45%, 30%)`;
-  ctx.beginPath();
-  ctx.arc(cx, cy - r * 0.35, r * 1.02, Math.PI, Math.PI * 2);
-  ctx.fill();
-  ctx.fillStyle = '#2b2b40';
-  for (const side of [-1, 1]) {
-    ctx.beginPath();
-    ctx.ellipse(cx + side * r * 0.38, cy + r * 0.1, r * 0.12, r * 0.18, 0, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  ctx.strokeStyle = '#a0455a';
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.arc(cx, cy + r * 0.42, r * 0.18, 0.15 * Math.PI, 0.85 * Math.PI);
-  ctx.stroke();
-  centredText(ctx, category, cx, height * 0.82, Math.round(width * 0.12));
-  centredText(ctx, `Kizuna demo #${variant + 1}`, cx, height * 0.92, Math.round(width * 0.05));
-  return encodePng(canvas);
-}
-
-/** A wide backdrop for menu cards and canvas cards. */
-export function drawBackdrop(pool: string, variant: number, width = 640, height = 360): Promise<Buffer> {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  const h = hue(pool, variant);
-  background(ctx, width, height, h);
-  for (let i = 0; i < 12; i++) {
-    ctx.beginPath();
-    ctx.arc(
-      ((i * 97 + variant * 53) % width) + 20,
-      ((i * 61 + variant * 29) % height) + 10,
-      18 + ((i * 13) % 40),
-      0,
-      Math.PI * 2,
+  // Earlier versions stored their menuvid clip without credits: it is recognised by its bytes,
+  // which ffmpeg makes again bit for bit, and only where those versions' placeholders are found.
+  if (items.some((item) => item.legacy)) {
+    const uncredited = (await listPoolItems(store.db, 'menuvid')).filter(
+      (item) => !item.artist_name && !item.anime_name && !item.source_url && !item.artist_href,
     );
-    ctx.fillStyle = `hsla(${(h + i * 25) % 360}, 80%, 80%, 0.25)`;
-    ctx.fill();
-  }
-  centredText(ctx, `Kizuna ${pool}`, width / 2, height / 2, Math.round(height * 0.14));
-  return encodePng(canvas);
-}
-
-/** An animated reaction GIF: a bouncing heart-ish blob and the reaction's name. */
-export async function drawReactionGif(
-  category: string,
-  variant: number,
-  width = 128,
-  height = 96,
-): Promise<Buffer> {
-  const frames: Buffer[] = [];
-  const h = hue(category, variant);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  for (let f = 0; f < GIF_FRAMES; f++) {
-    // Flat colours keep the palette tiny: encoding stays fast and the files small.
-    ctx.fillStyle = `hsl(${(h + f * 8) % 360}, 65%, 55%)`;
-    ctx.fillRect(0, 0, width, height);
-    const phase = (f / GIF_FRAMES) * Math.PI * 2;
-    const y = height * 0.42 - Math.abs(Math.sin(phase)) * height * 0.15;
-    ctx.beginPath();
-    ctx.arc(width / 2, y, height * 0.17, 0, Math.PI * 2);
-    ctx.fillStyle = '#ffe3d3';
-    ctx.fill();
-    ctx.fillStyle = '#2b2b40';
-    ctx.fillRect(width / 2 - height * 0.08, y - height * 0.03, height * 0.04, height * 0.06);
-    ctx.fillRect(width / 2 + height * 0.04, y - height * 0.03, height * 0.04, height * 0.06);
-    centredText(ctx, category, width / 2, height * 0.82, Math.round(height * 0.16));
-    frames.push(Buffer.from(ctx.getImageData(0, 0, width, height).data.buffer));
-  }
-  return sharp(Buffer.concat(frames), {
-    raw: { width, height: height * GIF_FRAMES, channels: 4, pageHeight: height },
-  })
-    .gif({ loop: 0, delay: Array(GIF_FRAMES).fill(150), effort: 1, dither: 0, colours: 32 })
-    .toBuffer();
-}
-
-/**
- * Runs `tasks` with at most `limit` at a time (sharp and canvas use the thread pool). After an
- * abort no task starts, and it returns only once the running ones have ended: nothing of it
- * writes on after the server has closed the database.
- */
-async function limited(
-  tasks: Array<() => Promise<unknown>>,
-  signal: AbortSignal | undefined,
-  limit = 4,
-): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const workers = Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-    while (next < tasks.length && !failure && !signal?.aborted) {
-      try {
-        await tasks[next++]();
-      } catch (error) {
-        failure ??= { error };
+    if (uncredited.length > 0) {
+      const video = await renderLegacyDemoVideo(ffmpegPath, signal);
+      if ('bytes' in video) {
+        const sha256 = createHash('sha256').update(video.bytes).digest('hex');
+        const match = uncredited.find((item) => item.sha256 === sha256);
+        if (match)
+          items.push({ pool: 'menuvid', sha256, ext: match.ext, size: Number(match.size), legacy: true });
       }
     }
-  });
-  await Promise.all(workers);
-  if (failure) throw failure.error;
-  signal?.throwIfAborted();
+  }
+  return items;
 }
 
-export async function planDemoContent(store: MediaStore): Promise<DemoPlan> {
-  const counts = await store.counts();
-  const plan: DemoPlan = { stills: [], video: false, skipped: [] };
-  const pools = [...IMAGE_CATEGORIES, ...GIF_CATEGORIES, ...BACKDROP_POOLS];
-  for (const pool of pools) ((counts.get(pool) ?? 0) > 0 ? plan.skipped : plan.stills).push(pool);
-  if ((counts.get('menuvid') ?? 0) > 0) plan.skipped.push('menuvid');
-  else plan.video = true;
+function planFrom(counts: Map<string, number>, items: DemoItem[], only?: readonly string[]): DemoPlan {
+  const plan: DemoPlan = { pools: [], skipped: [], legacy: [] };
+  for (const [pool, { count: target }] of DEMO_TARGETS) {
+    if (only && !only.includes(pool)) continue;
+    const mine = items.filter((item) => item.pool === pool);
+    const have = mine.filter((item) => !item.legacy).length;
+    const others = (counts.get(pool) ?? 0) - mine.length;
+    if (others > 0)
+      plan.skipped.push({ pool, reason: `holds ${others} imported file${others === 1 ? '' : 's'}` });
+    else if (have >= target) plan.skipped.push({ pool, reason: 'complete' });
+    else plan.pools.push({ pool, have, target });
+    if (others === 0)
+      for (const item of mine) if (item.legacy) plan.legacy.push({ pool, sha256: item.sha256 });
+  }
   return plan;
 }
 
 /**
- * Draws and stores the still and GIF starter files of the given pools; `onFilled` hears of each
- * pool once its files are in. Returns how many files were stored.
+ * What generating would do now: the pools to fill or top up (those holding nothing but demo
+ * files, fewer than their target), the pools left alone, and earlier versions' placeholders.
  */
-export async function generateDemoStills(
+export async function planDemoContent(
   store: MediaStore,
-  pools: readonly string[],
-  options: Pick<DemoOptions, 'signal'> & { onFilled?: (pool: string) => void } = {},
-): Promise<number> {
-  let files = 0;
-  const tasks: Array<() => Promise<unknown>> = [];
-  const remaining = new Map<string, number>();
-  const add = async (pool: string, bytes: Promise<Buffer>, credits: object) => {
-    const result = await store.addBuffer(pool, await bytes, credits);
-    if (result.outcome !== 'duplicate') files += 1;
-    const left = (remaining.get(pool) ?? 1) - 1;
-    remaining.set(pool, left);
-    if (left === 0) options.onFilled?.(pool);
+  ffmpegPath: string,
+  signal?: AbortSignal,
+  only?: readonly string[],
+): Promise<DemoPlan> {
+  const [counts, items] = await Promise.all([store.counts(), findDemoItems(store, ffmpegPath, signal)]);
+  return planFrom(counts, items, only);
+}
+
+/** Whether the operator removed demo content (`npm run media -- demo remove`), and when. */
+export async function demoRemovedAt(store: MediaStore): Promise<string | undefined> {
+  if (!(await store.blobs.exists(DEMO_STATE_KEY))) return undefined;
+  try {
+    const state = JSON.parse((await readBlob(store.blobs, DEMO_STATE_KEY)).toString('utf8')) as {
+      removedAt?: unknown;
+    };
+    return typeof state.removedAt === 'string' ? state.removedAt : 'an unknown time';
+  } catch {
+    return 'an unknown time';
+  }
+}
+
+/** The generator's module: compiled beside this one, or the TypeScript source under tsx. */
+function workerEntry(): { path: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  const typescript = here.endsWith('.ts');
+  return {
+    path: join(dirname(here), `demo-worker.${typescript ? 'ts' : 'js'}`),
+    execArgv: typescript ? ['--import', 'tsx'] : [],
   };
-  const plan = (pool: string, count: number, draw: (variant: number) => Promise<Buffer>, credits: object) => {
-    remaining.set(pool, count);
-    for (let v = 0; v < count; v++) tasks.push(() => add(pool, draw(v), credits));
-  };
-  for (const pool of pools) {
-    if ((IMAGE_CATEGORIES as readonly string[]).includes(pool)) {
-      plan(pool, IMAGES_PER_CATEGORY, (v) => drawPortrait(pool, v), CREDIT);
-    } else if ((GIF_CATEGORIES as readonly string[]).includes(pool)) {
-      plan(pool, GIFS_PER_CATEGORY, (v) => drawReactionGif(pool, v), { animeName: 'Kizuna demo content' });
-    } else if (BACKDROP_POOLS.includes(pool)) {
-      plan(pool, 2, (v) => drawBackdrop(pool, v), CREDIT);
+}
+
+/** One generator process and the end of it: its exit code, or the signal that ended it. */
+function startWorker(orders: WorkerOrders, onMessage: (message: WorkerMessage) => void) {
+  const entry = workerEntry();
+  const child: ChildProcess = fork(entry.path, [], {
+    execArgv: entry.execArgv,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
+  // The server answers requests first: the drawing takes what is left of the cores.
+  if (child.pid) {
+    try {
+      setPriority(child.pid, 10);
+    } catch {
+      // Not allowed here: it runs at normal priority.
     }
   }
-  await limited(tasks, options.signal);
-  return files;
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  child.on('message', (message) => onMessage(message as WorkerMessage));
+  const ended = new Promise<string | undefined>((resolve) => {
+    child.once('error', (error) => resolve(`the demo generator could not start: ${error.message}`));
+    child.once('exit', (code, signal) => {
+      if (code === 0) resolve(undefined);
+      else {
+        const said = stderr.trim().split('\n').filter(Boolean).pop();
+        resolve(
+          `the demo generator stopped (${signal ?? `exit code ${code}`})${said ? `: ${said.slice(0, 200)}` : ''}`,
+        );
+      }
+    });
+  });
+  child.send(orders);
+  return { child, ended };
 }
 
 /**
- * Makes the demo MP4 and stores it in menuvid. Whatever goes wrong with ffmpeg (missing, failing,
- * hanging, making something that is not a video) leaves menuvid empty with the reason, and never
- * stops anything else.
+ * Makes and stores the demo files the plan asks for, then replaces earlier versions'
+ * placeholders in the pools that are full. The generators store what they draw themselves, over
+ * their own connection (the store's `connection`), so this process only keeps count.
  */
-export async function generateDemoVideo(
+export async function generateDemoContent(
   store: MediaStore,
+  plan: DemoPlan,
   options: DemoOptions,
-): Promise<{ files: number; unavailable?: string }> {
-  const video = await renderDemoVideo(options.ffmpegPath, 0, options.signal);
-  if ('unavailable' in video) return { files: 0, unavailable: video.unavailable };
-  options.signal?.throwIfAborted();
-  try {
-    const result = await store.addBuffer('menuvid', video.bytes, {});
-    return { files: result.outcome === 'duplicate' ? 0 : 1 };
-  } catch (error) {
-    if (error instanceof NotMediaError) {
-      return {
-        files: 0,
-        unavailable: `ffmpeg (${options.ffmpegPath}) made no usable video: ${error.message}`,
-      };
+): Promise<DemoReport> {
+  const started = Date.now();
+  const report: DemoReport = {
+    added: 0,
+    bytes: 0,
+    filled: [],
+    skipped: plan.skipped,
+    short: [],
+    legacyRemoved: 0,
+    ms: 0,
+  };
+  const state = new Map(
+    plan.pools.map((p) => [
+      p.pool,
+      { ...p, ready: p.have > 0, outstanding: 0, problem: undefined as string | undefined },
+    ]),
+  );
+  const signal = options.signal;
+
+  if (plan.pools.length > 0) {
+    const connection = store.connection;
+    if (!connection) throw new Error("demo content needs the store's connection (StoreOptions.connection)");
+    // A pool's tasks all go to one generator, which so knows how much room the pool has left;
+    // the pools are dealt out in turn, the clips to the first.
+    const count = Math.max(
+      1,
+      Math.min(options.workers ?? Math.min(2, availableParallelism()), plan.pools.length),
+    );
+    const dealt: string[][] = Array.from({ length: count }, () => []);
+    for (const [i, { pool }] of plan.pools.entries()) dealt[pool === 'menuvid' ? 0 : i % count].push(pool);
+    await mkdir(store.scratchDir, { recursive: true });
+    const outDir = await mkdtemp(join(store.scratchDir, 'demo-'));
+
+    const finishTask = (task: DemoTask) => {
+      const pool = state.get(task.pool);
+      if (!pool) return;
+      pool.outstanding -= 1;
+      if (pool.outstanding === 0) options.onPoolDone?.(task.pool, pool.ready ? undefined : pool.problem);
+    };
+    const onMessage = (message: WorkerMessage) => {
+      const pool = state.get(message.task.pool);
+      if (!pool || signal?.aborted) return;
+      if (message.type === 'stored') {
+        if (message.outcome !== 'full' && !pool.ready) {
+          // In the pool now (a duplicate too: another instance made it at the same moment).
+          pool.ready = true;
+          options.onPoolReady?.(message.task.pool);
+        }
+        if (message.outcome === 'added' || message.outcome === 'linked') report.added += 1;
+        report.bytes += message.size;
+      } else pool.problem ??= message.reason;
+      finishTask(message.task);
+    };
+
+    const workers = dealt.map((pools) => {
+      const tasks = demoTasks(pools);
+      for (const task of tasks) {
+        const pool = state.get(task.pool);
+        if (pool) pool.outstanding += 1;
+      }
+      const room = Object.fromEntries(
+        pools.map((pool) => [pool, (state.get(pool)?.target ?? 0) - (state.get(pool)?.have ?? 0)]),
+      );
+      return startWorker(
+        { tasks, outDir, ffmpegPath: options.ffmpegPath, quick: options.quick ?? false, connection, room },
+        onMessage,
+      );
+    });
+    // A generator told to stop kills its ffmpeg and exits at once; one that does not is killed.
+    const kill = () => {
+      for (const { child, ended } of workers) {
+        child.kill('SIGTERM');
+        const hard = setTimeout(() => child.kill('SIGKILL'), 3000);
+        void ended.then(() => clearTimeout(hard));
+      }
+    };
+    signal?.addEventListener('abort', kill, { once: true });
+    try {
+      const ends = await Promise.all(workers.map((w) => w.ended));
+      const crash = ends.find((end) => end !== undefined);
+      // Tasks a crashed generator never reported leave their pools short, with its words.
+      for (const pool of state.values()) {
+        if (pool.outstanding > 0 && !signal?.aborted)
+          pool.problem ??= crash ?? 'the demo generator ended early';
+        while (pool.outstanding > 0) finishTask({ pool: pool.pool, kind: 'still', variant: -1 });
+      }
+    } finally {
+      signal?.removeEventListener('abort', kill);
+      await rm(outDir, { recursive: true, force: true });
     }
-    throw error;
+    signal?.throwIfAborted();
   }
+  store.invalidate();
+
+  // What the pools hold now, whoever stored it (instances that start together make the same files).
+  const held = new Map<string, number>();
+  if (state.size > 0) {
+    for (const row of await itemsCreditedAs(store.db, [DEMO_CREDIT])) {
+      if (row.artist_name === DEMO_CREDIT && row.anime_name === DEMO_CREDIT) {
+        held.set(row.pool, (held.get(row.pool) ?? 0) + 1);
+      }
+    }
+  }
+  for (const pool of state.values()) {
+    const count = held.get(pool.pool) ?? 0;
+    if (count >= pool.target) report.filled.push(pool.pool);
+    else {
+      const reason = pool.problem ?? `only ${count} of ${pool.target} demo files could be made`;
+      report.short.push({ pool: pool.pool, reason });
+    }
+  }
+
+  // Earlier versions' placeholders give way once their pool is full.
+  for (const { pool, sha256 } of plan.legacy) {
+    const target = DEMO_TARGETS.get(pool)?.count ?? 0;
+    const full = state.has(pool) ? (held.get(pool) ?? 0) >= target : true;
+    if (!full) continue;
+    signal?.throwIfAborted();
+    if ((await store.remove(pool, sha256)).removed) report.legacyRemoved += 1;
+  }
+  report.ms = Date.now() - started;
+  return report;
 }
 
-/** Fills every empty category and pool, stills and the video side by side; for tests and tools. */
+/** Fills and tops up every demo pool, unless the operator removed demo content. */
 export async function ensureDemoContent(store: MediaStore, options: DemoOptions): Promise<DemoReport> {
-  const plan = await planDemoContent(store);
-  const [stills, video] = await Promise.all([
-    generateDemoStills(store, plan.stills, options),
-    plan.video ? generateDemoVideo(store, options) : undefined,
+  const removed = await demoRemovedAt(store);
+  if (removed) {
+    return { added: 0, bytes: 0, filled: [], skipped: [], short: [], legacyRemoved: 0, ms: 0, removed };
+  }
+  const plan = await planDemoContent(store, options.ffmpegPath, options.signal, options.pools);
+  return generateDemoContent(store, plan, options);
+}
+
+export interface DemoRemoval {
+  /** Removed pool memberships, by pool. */
+  byPool: Map<string, number>;
+  items: number;
+  /** Stored files deleted (no pool used them any more) and their bytes. */
+  filesDeleted: number;
+  bytesFreed: number;
+}
+
+/**
+ * Takes every demo file out of its pool (this version's and earlier versions' placeholders),
+ * deletes the bytes no pool uses any more, and remembers the removal so that the server does not
+ * generate them again. Imported files are never touched: they carry no demo credit.
+ */
+export async function removeDemoContent(
+  store: MediaStore,
+  options: { ffmpegPath: string },
+): Promise<DemoRemoval> {
+  const items = await findDemoItems(store, options.ffmpegPath);
+  const removal: DemoRemoval = { byPool: new Map(), items: 0, filesDeleted: 0, bytesFreed: 0 };
+  for (const item of items) {
+    const result = await store.remove(item.pool, item.sha256);
+    if (!result.removed) continue;
+    removal.items += 1;
+    removal.byPool.set(item.pool, (removal.byPool.get(item.pool) ?? 0) + 1);
+    if (result.fileDeleted) {
+      removal.filesDeleted += 1;
+      removal.bytesFreed += item.size;
+    }
+  }
+  await store.blobs.put(
+    DEMO_STATE_KEY,
+    Buffer.from(`${JSON.stringify({ removedAt: new Date().toISOString() })}\n`),
+    {
+      contentType: 'application/json',
+    },
+  );
+  return removal;
+}
+
+/** Forgets a removal: demo content is generated again (now by the caller, or at the next start). */
+export async function allowDemoContent(store: MediaStore): Promise<boolean> {
+  const was = await store.blobs.exists(DEMO_STATE_KEY);
+  if (was) await store.blobs.delete(DEMO_STATE_KEY);
+  return was;
+}
+
+/** Demo files per pool against their targets, for `npm run media -- demo status`. */
+export async function demoStatus(store: MediaStore, ffmpegPath: string) {
+  const [counts, items, removedAt] = await Promise.all([
+    store.counts(),
+    findDemoItems(store, ffmpegPath),
+    demoRemovedAt(store),
   ]);
-  const report: DemoReport = {
-    filled: [...plan.stills],
-    skipped: plan.skipped,
-    files: stills + (video?.files ?? 0),
+  const byPool = new Map<string, number>();
+  for (const item of items) if (!item.legacy) byPool.set(item.pool, (byPool.get(item.pool) ?? 0) + 1);
+  return {
+    plan: planFrom(counts, items),
+    byPool,
+    items: items.length,
+    legacy: items.filter((item) => item.legacy).length,
+    bytes: items.reduce((sum, item) => sum + item.size, 0),
+    removedAt,
   };
-  if (video && !video.unavailable) report.filled.push('menuvid');
-  if (video?.unavailable) report.videoUnavailable = video.unavailable;
-  return report;
 }

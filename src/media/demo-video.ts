@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ const run = promisify(execFile);
 /** The demo MP4, or why there is none (in words for the log and the catalog). */
 export type DemoVideo = { bytes: Buffer } | { unavailable: string };
 
-/** ffmpeg makes two seconds in well under a second; a hung one is given up on. */
+/** ffmpeg makes a few seconds of small video in well under a second; a hung one is given up on. */
 const FFMPEG_TIMEOUT_MS = 20_000;
 
 /** The first line ffmpeg wrote to stderr, which usually names the problem; bounded for the catalog. */
@@ -33,14 +33,18 @@ function reasonOf(ffmpegPath: string, error: unknown): string {
   return `ffmpeg (${ffmpegPath}) failed: ${said || failure.message || String(error)}`;
 }
 
-/**
- * A two-second test-pattern MP4. Any failure of ffmpeg (not installed, not executable, an error,
- * a hang, no output) is an answer, not an exception: menuvid then stays empty and says why.
- * Only an abort (the server closing) is thrown.
- */
-export async function renderDemoVideo(
+/** Raw RGBA frames, one after the other, and their rate. */
+export interface RawFrames {
+  width: number;
+  height: number;
+  fps: number;
+  pixels: Buffer;
+}
+
+/** Runs ffmpeg with `args` (after the common ones) writing `out` in a scratch folder; the bytes, or why not. */
+async function runFfmpeg(
   ffmpegPath: string,
-  variant: number,
+  args: (dir: string) => Promise<string[]>,
   signal?: AbortSignal,
 ): Promise<DemoVideo> {
   const dir = await mkdtemp(join(tmpdir(), 'kizuna-demo-'));
@@ -53,14 +57,9 @@ export async function renderDemoVideo(
         '-loglevel',
         'error',
         '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        `testsrc2=duration=2:size=320x240:rate=15,hue=h=${variant * 90}`,
+        ...(await args(dir)),
         '-c:v',
         'libx264',
-        '-preset',
-        'ultrafast',
         '-threads',
         '1',
         '-pix_fmt',
@@ -86,4 +85,59 @@ export async function renderDemoVideo(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An MP4 of the given frames. Any failure of ffmpeg (not installed, not executable, an error, a
+ * hang, no output) is an answer, not an exception: menuvid then stays empty and says why. Only
+ * an abort (the server closing) is thrown.
+ */
+export function renderDemoVideo(
+  ffmpegPath: string,
+  frames: RawFrames,
+  signal?: AbortSignal,
+): Promise<DemoVideo> {
+  return runFfmpeg(
+    ffmpegPath,
+    async (dir) => {
+      const input = join(dir, 'frames.rgba');
+      await writeFile(input, frames.pixels);
+      return [
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgba',
+        '-s',
+        `${frames.width}x${frames.height}`,
+        '-r',
+        String(frames.fps),
+        '-i',
+        input,
+        '-preset',
+        'veryfast',
+        '-crf',
+        '26',
+      ];
+    },
+    signal,
+  );
+}
+
+/**
+ * The test-pattern clip earlier versions stored in menuvid, uncredited: made again (ffmpeg makes
+ * it bit for bit) so that an upgraded install can recognise it by its hash and replace it.
+ */
+export function renderLegacyDemoVideo(ffmpegPath: string, signal?: AbortSignal): Promise<DemoVideo> {
+  return runFfmpeg(
+    ffmpegPath,
+    async () => [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=duration=2:size=320x240:rate=15,hue=h=0',
+      '-preset',
+      'ultrafast',
+    ],
+    signal,
+  );
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ALL_CATEGORIES, isValidPoolName, MEDIA_POOLS } from './categories.js';
+import { allowDemoContent, demoStatus, ensureDemoContent, removeDemoContent } from './demo-content.js';
 import { importIntoPool, readSidecar, SidecarError } from './importer.js';
 import { formatOfName } from './manifest.js';
 import {
@@ -17,7 +18,8 @@ export const USAGE = `usage:
   npm run media -- export-manifest <dir> [--pool P] [--format ndjson|json|csv]
   npm run media -- list [pool] [--limit N]
   npm run media -- remove <pool> <sha256>
-  npm run media -- stats`;
+  npm run media -- stats
+  npm run media -- demo status|remove|add`;
 
 export class UsageError extends Error {}
 
@@ -50,7 +52,13 @@ function checkPool(pool: string | undefined, privatePools: readonly string[], io
 export async function runMediaCommand(
   argv: string[],
   store: MediaStore,
-  options: { privatePools: readonly string[] },
+  options: {
+    privatePools: readonly string[];
+    /** For the demo video (FFMPEG_PATH); `ffmpeg` when not given. */
+    ffmpegPath?: string;
+    /** Demo content as tiny stand-in files (tests). */
+    demoQuick?: boolean;
+  },
   io: Output,
 ): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -168,8 +176,77 @@ export async function runMediaCommand(
       for (const [pool, count] of Object.entries(stats.pools)) io.out(`${pool}\t${count}`);
       return 0;
     }
+    case 'demo':
+      return demoCommand(
+        args,
+        store,
+        { ffmpegPath: options.ffmpegPath ?? 'ffmpeg', quick: options.demoQuick },
+        io,
+      );
     default:
       throw new UsageError(USAGE);
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `npm run media -- demo status|remove|add`: the generated starter content (docs/media.md, "Demo content"). */
+async function demoCommand(
+  args: string[],
+  store: MediaStore,
+  options: { ffmpegPath: string; quick?: boolean },
+  io: Output,
+): Promise<number> {
+  const [action, ...rest] = args;
+  if (rest.length > 0) throw new UsageError(`demo takes one of status, remove, add\n${USAGE}`);
+  switch (action) {
+    case 'status': {
+      const status = await demoStatus(store, options.ffmpegPath);
+      io.out(
+        `demo content: ${plural(status.items, 'file')} (${formatBytes(status.bytes)})` +
+          (status.legacy > 0 ? `, ${status.legacy} of them placeholders of an earlier version` : ''),
+      );
+      io.out(
+        status.removedAt
+          ? `removed by the operator at ${status.removedAt}: not generated at start ("npm run media -- demo add" brings it back)`
+          : 'generated at start while DEMO_CONTENT is on (the default)',
+      );
+      for (const { pool, have, target } of status.plan.pools) io.out(`to fill\t${pool}\t${have}/${target}`);
+      for (const { pool, reason } of status.plan.skipped) {
+        if (reason !== 'complete') io.out(`left alone\t${pool}\t${reason}`);
+      }
+      return 0;
+    }
+    case 'remove': {
+      const removal = await removeDemoContent(store, { ffmpegPath: options.ffmpegPath });
+      for (const [pool, count] of [...removal.byPool].sort(([a], [b]) => a.localeCompare(b)))
+        io.out(`removed\t${pool}\t${count}`);
+      io.out(
+        `removed ${plural(removal.items, 'demo file')} from ${plural(removal.byPool.size, 'pool')}; ` +
+          `${plural(removal.filesDeleted, 'stored file')} deleted (${formatBytes(removal.bytesFreed)}); imported files were not touched`,
+      );
+      io.out('demo content is not generated again at start; "npm run media -- demo add" brings it back');
+      return 0;
+    }
+    case 'add': {
+      const allowed = await allowDemoContent(store);
+      if (allowed) io.out('the earlier removal is forgotten: demo content is generated again');
+      io.out('generating demo content (about half a minute on two cores)…');
+      const report = await ensureDemoContent(store, { ffmpegPath: options.ffmpegPath, quick: options.quick });
+      io.out(
+        `added ${plural(report.added, 'demo file')} (${formatBytes(report.bytes)}) in ${(report.ms / 1000).toFixed(1)} s; ` +
+          `${plural(report.filled.length, 'pool')} filled` +
+          (report.legacyRemoved > 0
+            ? `, ${plural(report.legacyRemoved, 'placeholder')} of an earlier version replaced`
+            : ''),
+      );
+      for (const { pool, reason } of report.skipped)
+        if (reason !== 'complete') io.out(`left alone\t${pool}\t${reason}`);
+      for (const { pool, reason } of report.short) io.err(`short\t${pool}\t${reason}`);
+      return report.short.length > 0 ? 1 : 0;
+    }
+    default:
+      throw new UsageError(`demo takes one of status, remove, add\n${USAGE}`);
   }
 }
 

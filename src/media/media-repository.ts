@@ -223,3 +223,18 @@ export async function listItems(
   if (pool !== undefined) query = query.where('i.pool', '=', pool);
   return (await query.orderBy('i.id', 'desc').limit(limit).execute()) as MediaItem[];
 }
+
+/** The pool members whose artist or anime credit is one of `names`, with their file's size. */
+export async function itemsCreditedAs(
+  db: Kysely<Database>,
+  names: readonly string[],
+): Promise<Array<Pick<MediaItem, 'pool' | 'sha256' | 'ext' | 'size' | 'artist_name' | 'anime_name'>>> {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('media_items as i')
+    .innerJoin('media_files as f', 'f.sha256', 'i.sha256')
+    .select(['i.pool', 'i.sha256', 'f.ext', 'f.size', 'i.artist_name', 'i.anime_name'])
+    .where((eb) => eb.or([eb('i.artist_name', 'in', [...names]), eb('i.anime_name', 'in', [...names])]))
+    .orderBy('i.id')
+    .execute();
+}

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { IMMUTABLE } from '../lib/http/cache-control.js';
 import { type BlobStore, readBlob } from '../lib/storage/blob-store.js';
+import type { StorageSettings } from '../lib/storage/storage-url.js';
 import { kindMismatch } from './categories.js';
 import {
   type Credits,
@@ -22,10 +23,33 @@ import {
   updateCredits,
 } from './media-repository.js';
 import { mediaKey } from './media-types.js';
-import { NotMediaError, probeMedia } from './probe.js';
+import { NotMediaError, type ProbedMedia, probeMedia } from './probe.js';
+
+/** How to open this same store in another process: the demo generators store their files themselves. */
+export interface StoreConnection {
+  database: { databaseUrl?: string; sqlitePath: string };
+  storage: StorageSettings;
+  dataDir: string;
+}
+
+/** The connection of the configured store (a Config, or anything with its fields). */
+export function storeConnectionOf(config: {
+  databaseUrl?: string;
+  sqlitePath: string;
+  storage: StorageSettings;
+  dataDir: string;
+}): StoreConnection {
+  return {
+    database: { databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath },
+    storage: config.storage,
+    dataDir: config.dataDir,
+  };
+}
 
 export interface StoreOptions {
   ffmpegPath: string;
+  /** Where the database and the files are, for work done in other processes (demo content). */
+  connection?: StoreConnection;
   /** Local scratch folder for bytes being probed (ffprobe and sharp want a file). */
   scratchDir: string;
   /** How long a pool's item list is reused before it is read again (other instances and the CLI write too). */
@@ -78,6 +102,20 @@ export class MediaStore {
     this.cacheMs = options.cacheMs ?? 5000;
   }
 
+  /** The local scratch folder (demo generation writes its files there before they are stored). */
+  get scratchDir(): string {
+    return this.tmpDir;
+  }
+
+  get ffmpegPath(): string {
+    return this.options.ffmpegPath;
+  }
+
+  /** Where this store's database and files are, when it was told (the server and the CLI tell it). */
+  get connection(): StoreConnection | undefined {
+    return this.options.connection;
+  }
+
   /** The blob store key of a stored file. */
   keyOf(sha256: string, ext: string): string {
     return mediaKey(sha256, ext);
@@ -89,13 +127,36 @@ export class MediaStore {
   }
 
   /**
-   * Adds a file from disk (copied, never moved) to a pool. Throws NotMediaError for anything but
-   * media and WrongKindError for media the pool does not take (poolKind).
+   * Adds a file from disk to a pool: copied, or with `consume` moved where the storage can (a
+   * scratch file that is not needed after). Throws NotMediaError for anything but media and
+   * WrongKindError for media the pool does not take (poolKind).
    */
-  async addFile(pool: string, sourcePath: string, credits: Credits = {}): Promise<AddResult> {
+  async addFile(
+    pool: string,
+    sourcePath: string,
+    credits: Credits = {},
+    options: {
+      consume?: boolean;
+      /**
+       * What the file is, when the caller measured it already: the demo generator measures its own
+       * files in its own process, so the server loads no image decoder for them. Trusted as given.
+       */
+      probed?: ProbedMedia;
+    } = {},
+  ): Promise<AddResult> {
     const hash = createHash('sha256');
-    for await (const chunk of createReadStream(sourcePath)) hash.update(chunk as Buffer);
-    return this.commit(pool, sourcePath, hash.digest('hex'), credits);
+    // Chunks no larger than the file: a thousand small files do not cost a thousand 64 KiB buffers.
+    const { size } = await stat(sourcePath);
+    const highWaterMark = Math.max(1024, Math.min(size, 1 << 16));
+    for await (const chunk of createReadStream(sourcePath, { highWaterMark })) hash.update(chunk as Buffer);
+    return this.commit(
+      pool,
+      sourcePath,
+      hash.digest('hex'),
+      credits,
+      options.consume ?? false,
+      options.probed,
+    );
   }
 
   /** Adds bytes held in memory (generated content) to a pool. */
@@ -111,7 +172,14 @@ export class MediaStore {
   }
 
   /** Stores the local file `path` (left as it is) under its hash and records it in the pool. */
-  private async commit(pool: string, path: string, sha256: string, credits: Credits): Promise<AddResult> {
+  private async commit(
+    pool: string,
+    path: string,
+    sha256: string,
+    credits: Credits,
+    consume = false,
+    measured?: ProbedMedia,
+  ): Promise<AddResult> {
     const known = await findFile(this.db, sha256);
     let file: { ext: string; mime: string; size: number };
     if (known) {
@@ -120,14 +188,14 @@ export class MediaStore {
       // The row may outlive its object (a wiped disk, a bucket restored from an older copy): put the bytes back.
       const key = this.keyOf(sha256, known.ext);
       if (!(await this.blobs.exists(key)))
-        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE });
+        await this.blobs.put(key, { path }, { contentType: known.mime, cacheControl: IMMUTABLE, consume });
     } else {
-      const probed = await probeMedia(path, this.options.ffmpegPath);
+      const probed = measured ?? (await probeMedia(path, this.options.ffmpegPath));
       // Checked before anything is kept: a refused file leaves no trace.
       this.checkKind(pool, probed);
       const size = (await stat(path)).size;
       const key = this.keyOf(sha256, probed.ext);
-      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE });
+      await this.blobs.put(key, { path }, { contentType: probed.mime, cacheControl: IMMUTABLE, consume });
       try {
         await insertFile(this.db, { sha256, size, ...probed });
       } catch (error) {

@@ -73,6 +73,8 @@ export function testConfig(resources: Omit<TestResources, 'release'>): Config {
       // instance may; readiness's own event-loop tests steer the monitor themselves.
       EVENT_LOOP_LAG_MS: '60000',
     }),
+    // Tests that turn demo content on get tiny stand-in files; the art's own tests draw it.
+    demoContentQuick: true,
     databaseUrl: resources.databaseUrl,
     redisUrl: resources.redisUrl,
     redisPrefix: resources.redisPrefix,

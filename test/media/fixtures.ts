@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openBlobStore, scratchDirOf } from '../../src/lib/storage/open-blob-store.js';
-import { MediaStore } from '../../src/media/media-store.js';
+import { MediaStore, storeConnectionOf } from '../../src/media/media-store.js';
 import { createTestResources } from '../helpers/test-app.js';
 
 /** A real PNG of one colour; different `seed`s give different bytes. */
@@ -42,6 +42,7 @@ export function storeOf(app: FastifyInstance): MediaStore {
   return new MediaStore(app.db, app.blobs, {
     ffmpegPath: app.config.ffmpegPath,
     scratchDir: scratchDirOf(app.config.dataDir, 'media'),
+    connection: storeConnectionOf(app.config),
   });
 }
 
@@ -64,9 +65,10 @@ export async function openTestStore(
   options: { ffmpegPath?: string; scratchDir?: string } = {},
 ): Promise<MediaStore> {
   const resources = await createTestResources();
+  const sqlitePath = join(resources.dataDir, 'test.sqlite');
   const db = resources.databaseUrl
     ? postgresWithQuietClose(resources.databaseUrl)
-    : createDatabase({ sqlitePath: join(resources.dataDir, 'test.sqlite') }).db;
+    : createDatabase({ sqlitePath }).db;
   await migrateToLatest(db);
   const blobs = openBlobStore(resources.storage, { dataDir: resources.dataDir });
   after(async () => {
@@ -78,6 +80,11 @@ export async function openTestStore(
     ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
     scratchDir: options.scratchDir ?? scratchDirOf(resources.dataDir, 'media'),
     cacheMs: 0,
+    connection: {
+      database: { databaseUrl: resources.databaseUrl, sqlitePath },
+      storage: resources.storage,
+      dataDir: resources.dataDir,
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import { scratchDirOf } from '../../lib/storage/open-blob-store.js';
 import { PoolAccess } from '../../media/categories.js';
 import type { DemoContentJob } from '../../media/demo-content-job.js';
 import { MediaPicker } from '../../media/media-picker.js';
-import { MediaStore } from '../../media/media-store.js';
+import { MediaStore, storeConnectionOf } from '../../media/media-store.js';
 import { MenuStore } from '../../media/menu-data.js';
 import { MemoryRecentPicks, RedisRecentPicks } from '../../media/recent-picks.js';
 
@@ -21,6 +21,7 @@ export function createMediaContext(app: FastifyInstance): MediaContext {
   const store = new MediaStore(app.db, app.blobs, {
     ffmpegPath: app.config.ffmpegPath,
     scratchDir: scratchDirOf(app.config.dataDir, 'media'),
+    connection: storeConnectionOf(app.config),
   });
   const ring = app.redis ? new RedisRecentPicks(app.redis, app.config.redisPrefix) : new MemoryRecentPicks();
   let reported = '';

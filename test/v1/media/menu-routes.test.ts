@@ -74,7 +74,8 @@ describe('GET /api/v1/menu/:section', () => {
   }, async () => {
     // A fresh app: the others have already looked at the (then empty) pool, and pool lists are cached briefly.
     const withVideo = await buildTestApp();
-    const video = await renderDemoVideo('ffmpeg', 1);
+    const pixels = Buffer.alloc(32 * 32 * 4 * 10, 0x80);
+    const video = await renderDemoVideo('ffmpeg', { width: 32, height: 32, fps: 10, pixels });
     assert.ok('bytes' in video, JSON.stringify(video));
     await storeOf(withVideo).addBuffer('menuvid', video.bytes);
     const card = (await withVideo.inject({ url: '/api/v1/menu/main' })).json();
