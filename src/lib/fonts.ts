@@ -26,6 +26,7 @@ let headlineRegistered = false;
  */
 export function headlineFont(sizePx: number): string {
   if (!headlineRegistered && !registered) {
+    const { GlobalFonts } = require('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
     const files: Array<[string, string]> = [
       [join(packageDir('@expo-google-fonts/outfit'), '800ExtraBold/Outfit_800ExtraBold.ttf'), 'Outfit'],
       [join(packageDir('dejavu-fonts-ttf'), 'ttf/DejaVuSans-Bold.ttf'), 'DejaVu Sans'],
