@@ -285,17 +285,31 @@ for (const viewport of VIEWPORT_NAMES) {
       const titles = {
         allTextContents: async () => (await cards.allTextContents()).filter((title) => ours.includes(title)),
       };
+      // A new order re-renders the list in place, so the first card alone can show the old order:
+      // wait until the titles read as expected (or fail with the last ones seen).
+      const settlesTo = async (read: () => Promise<string[]>, expected: string[]) => {
+        const deadline = Date.now() + 15_000;
+        let seen = await read();
+        while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() < deadline) {
+          await page.waitForTimeout(100);
+          seen = await read();
+        }
+        assert.deepEqual(seen, expected);
+      };
       await page.locator('.group-card').first().waitFor();
-      assert.deepEqual(await titles.allTextContents(), ['Naruto Night', 'Chess Puzzles', 'Ghibli Lovers']);
+      await settlesTo(titles.allTextContents, ['Naruto Night', 'Chess Puzzles', 'Ghibli Lovers']);
       const order = page.getByRole('combobox', { name: 'Order' });
       await order.selectOption({ label: 'Most liked' });
       await page.waitForURL(/\?sort=likes$/);
       await page.locator('.group-card').first().filter({ hasText: 'Ghibli Lovers' }).waitFor();
-      assert.deepEqual(await titles.allTextContents(), ['Ghibli Lovers', 'Chess Puzzles', 'Naruto Night']);
+      await settlesTo(titles.allTextContents, ['Ghibli Lovers', 'Chess Puzzles', 'Naruto Night']);
       await order.selectOption({ label: 'Trending (7 days)' });
       await page.waitForURL(/\?sort=trending$/);
       await page.locator('.group-card').first().filter({ hasText: 'Ghibli Lovers' }).waitFor();
-      assert.deepEqual((await cards.allTextContents()).slice(0, 2), ['Ghibli Lovers', 'Chess Puzzles']);
+      await settlesTo(
+        async () => (await cards.allTextContents()).slice(0, 2),
+        ['Ghibli Lovers', 'Chess Puzzles'],
+      );
 
       // The filters count what each choice holds.
       await page.goto('/');
