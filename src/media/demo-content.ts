@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism, setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -152,6 +152,17 @@ export async function demoRemovedAt(store: MediaStore): Promise<string | undefin
   }
 }
 
+/** Scratch folders of a run that was killed (an hour old: not one of another instance running now). */
+async function sweepOldScratch(scratchDir: string): Promise<void> {
+  for (const name of await readdir(scratchDir).catch(() => [] as string[])) {
+    if (!name.startsWith('demo-')) continue;
+    const path = join(scratchDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory() && Date.now() - info.mtimeMs > 3_600_000)
+      await rm(path, { recursive: true, force: true });
+  }
+}
+
 /** The generator's module: compiled beside this one, or the TypeScript source under tsx. */
 function workerEntry(): { path: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
@@ -239,6 +250,7 @@ export async function generateDemoContent(
     const dealt: string[][] = Array.from({ length: count }, () => []);
     for (const [i, { pool }] of plan.pools.entries()) dealt[pool === 'menuvid' ? 0 : i % count].push(pool);
     await mkdir(store.scratchDir, { recursive: true });
+    await sweepOldScratch(store.scratchDir);
     const outDir = await mkdtemp(join(store.scratchDir, 'demo-'));
 
     const finishTask = (task: DemoTask) => {
