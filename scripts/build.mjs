@@ -117,6 +117,8 @@ async function bundleServer() {
       ...readdirSync('src/cli')
         .filter((name) => name.endsWith('.ts') && name !== 'open-database.ts')
         .map((name) => `src/cli/${name}`),
+      // Forked by the demo content job as a process of its own (src/media/demo-content.ts).
+      'src/media/demo-worker.ts',
     ],
     outbase: 'src',
     outdir: 'dist',
@@ -133,8 +135,9 @@ async function bundleServer() {
       js: [
         "import { createRequire as __kizunaCreateRequire } from 'node:module';",
         'const require = __kizunaCreateRequire(import.meta.url);',
-        // dist/ itself, from an output file in dist/ (server, chunks) or in dist/cli/ (commands).
-        "const __kizunaRoot = new URL(/\\/cli\\/[^/]*$/.test(import.meta.url) ? '../' : './', import.meta.url);",
+        // dist/ itself, from an output file in dist/ (server, chunks) or one folder down
+        // (dist/cli/ for the commands, dist/media/ for the demo generator).
+        "const __kizunaRoot = new URL(/\\/(cli|media)\\/[^/]*$/.test(import.meta.url) ? '../' : './', import.meta.url);",
       ].join(' '),
     },
     // Whitespace and syntax only, names kept: V8 holds each module's source text for as long as it runs.

@@ -107,6 +107,10 @@ describe('the production bundle (dist/server.js)', () => {
       });
       assert.equal(list.status, 0, list.stdout + list.stderr);
       assert.match(list.stdout, /bundle_user/);
+      // The demo generator is forked from dist/ as a process of its own: it is built beside the
+      // server and its imports resolve there (without orders on an IPC channel it exits at once).
+      const worker = spawnSync(process.execPath, ['dist/media/demo-worker.js'], { encoding: 'utf8' });
+      assert.equal(worker.status, 0, worker.stdout + worker.stderr);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
