@@ -5,6 +5,7 @@ import { ConfirmDialog, Dialog } from '../../components/dialog.js';
 import { Field, FormError, fieldError, generalMessage } from '../../components/form-field.js';
 import { GroupCard } from '../../components/group-card.js';
 import { MoreButton } from '../../components/more-button.js';
+import { Segmented } from '../../components/segmented.js';
 import { Failed, Loading } from '../../components/status.js';
 import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
@@ -43,14 +44,7 @@ export function AdminGroups() {
 
   return (
     <div>
-      <fieldset class="segmented">
-        <legend class="visually-hidden">Show groups</legend>
-        {(Object.keys(STATES) as AdminGroupState[]).map((key) => (
-          <button key={key} type="button" aria-pressed={state === key} onClick={() => setState(key)}>
-            {STATES[key]}
-          </button>
-        ))}
-      </fieldset>
+      <Segmented legend="Show groups" choices={STATES} value={state} onChange={setState} />
       {error !== null && <Failed error={error} />}
       {list.state === 'loading' && <Loading what="groups" />}
       {list.state === 'failed' && <Failed error={list.error} retry={retry} />}

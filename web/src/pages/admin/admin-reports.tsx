@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { admin, type Report, type ReportStatus } from '../../api.js';
 import { MoreButton } from '../../components/more-button.js';
 import { REASON_LABELS } from '../../components/report-button.js';
+import { Segmented } from '../../components/segmented.js';
 import { Failed, Loading, StatusBadge } from '../../components/status.js';
 import { useAction } from '../../components/use-action.js';
 import { useAsync } from '../../components/use-async.js';
@@ -44,14 +45,7 @@ export function AdminReports() {
 
   return (
     <div>
-      <fieldset class="segmented">
-        <legend class="visually-hidden">Show reports</legend>
-        {(Object.keys(STATUSES) as ReportStatus[]).map((key) => (
-          <button key={key} type="button" aria-pressed={status === key} onClick={() => setStatus(key)}>
-            {STATUSES[key]}
-          </button>
-        ))}
-      </fieldset>
+      <Segmented legend="Show reports" choices={STATUSES} value={status} onChange={setStatus} />
       {error !== null && <Failed error={error} />}
       {list.state === 'loading' && <Loading what="reports" />}
       {list.state === 'failed' && <Failed error={list.error} retry={retry} />}
