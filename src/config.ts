@@ -79,6 +79,12 @@ export interface Config {
    */
   groupsPageCacheMs: number;
   /**
+   * How long a looked-up session is reused, in ms (0 = read from the database every request). Same
+   * defaults as groupsPageCacheMs, for the same reason: a logout, a login or an account change
+   * clears it on this instance, and with Redis on every instance.
+   */
+  sessionCacheMs: number;
+  /**
    * GET /readyz answers 503 `eventLoop: lagging` while the event-loop delay p99 of the last few
    * seconds is above this, in ms, so that a load balancer routes around a stalled instance.
    */
@@ -198,7 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
   // Instances learn about each other's group writes through Redis (page-cache.ts). Several
   // instances on one PostgreSQL database without Redis cannot be told, and a page one of them
   // cached would outlive a verify on another; so there the page cache is off unless asked for.
-  const groupsPageCacheDefault = postgresUrl && !redisUrl ? 0 : 2000;
+  const groupsPageCacheDefault = postgresUrl && !redisUrl ? 0 : 2000; // and the session cache's
   const trustProxy = parseTrustProxy(str('TRUST_PROXY'), problems);
 
   const config: Config = {
@@ -241,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     downloadRetentionSeconds: int('DOWNLOAD_RETENTION_SECONDS', 3600, 60, 30 * 86400),
     groupsPageCacheMs: int('GROUPS_PAGE_CACHE_MS', groupsPageCacheDefault, 0, 60_000),
+    sessionCacheMs: int('SESSION_CACHE_MS', groupsPageCacheDefault, 0, 60_000),
     eventLoopLagMs: int('EVENT_LOOP_LAG_MS', 500, 1, 60_000),
     secureCookies: Boolean(tls) || Boolean(publicUrl?.startsWith('https:')),
   };

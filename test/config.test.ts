@@ -115,6 +115,19 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ DATA_DIR: dir, GROUPS_PAGE_CACHE_MS: '0' }).groupsPageCacheMs, 0);
   });
 
+  it('reuses sessions for 2 s on the same terms, and SESSION_CACHE_MS overrides it', () => {
+    const dir = dataDir();
+    const pg = 'postgres://u@localhost/db';
+    assert.equal(loadConfig({ DATA_DIR: dir }).sessionCacheMs, 2000);
+    assert.equal(loadConfig({ DATA_DIR: dir, DATABASE_URL: pg }).sessionCacheMs, 0);
+    assert.equal(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: pg, REDIS_URL: 'redis://localhost' }).sessionCacheMs,
+      2000,
+    );
+    assert.equal(loadConfig({ DATA_DIR: dir, SESSION_CACHE_MS: '0' }).sessionCacheMs, 0);
+    assert.throws(() => loadConfig({ DATA_DIR: dir, SESSION_CACHE_MS: '-1' }), /SESSION_CACHE_MS/);
+  });
+
   it('reads TRUST_PROXY as a boolean, a hop count or a list of addresses', () => {
     const dir = dataDir();
     assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy, true);

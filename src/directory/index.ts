@@ -11,8 +11,11 @@ import { deleteStaleBudgets, WRITE_BUDGET_WINDOW_MS } from './write-budget.js';
  * public v1 API.
  */
 export const directory: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await app.loadSession(request);
+  // A callback hook: a request without a session cookie (most reads) makes no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const loading = app.loadSession(request);
+    if (loading) loading.then(() => done(), done);
+    else done();
   });
   app.sweeps.every('session', 3600_000, () => deleteExpiredSessions(app.db));
   app.sweeps.every('login throttle', 3600_000, () => deleteStaleThrottles(app.db));

@@ -50,18 +50,19 @@ export function cacheControlFor(policy: CachePolicy, now: Date = new Date()): st
 
 /** The onSend hook that gives a route's answers the Cache-Control (and for catalogs, ETag) of its policy. */
 export function cacheHook(policy: CachePolicy): onSendHookHandler {
-  return async function applyCachePolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  // A callback hook: it runs on every answer of the route, and a promise per request shows.
+  return function applyCachePolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown, done) {
     if (reply.statusCode >= 400 || reply.statusCode < 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
-      return payload;
+      return done(null, payload);
     }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControlFor(policy));
-    if (policy !== 'catalog' || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (policy !== 'catalog' || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const etag = strongEtag(Buffer.from(payload));
     reply.header('etag', etag);
-    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return payload;
+    if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304).removeHeader('content-length');
-    return '';
+    done(null, '');
   };
 }

@@ -58,14 +58,19 @@ async function httpSemanticsPlugin(app: FastifyInstance, options: { maxParamLeng
   });
 
   // Before the areas' CORS hooks: only a real preflight (it names the method it wants) is theirs.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: on every other request it only looks at the method, and a promise per request shows.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] !== undefined)
-      return;
+      return done();
     const path = pathOf(request.url);
     const allow = allowedMethods(path);
     if (isOpenCorsPath(path)) reply.headers(OPEN_CORS_HEADERS);
-    if (allow.length === 0) return sendProblem(reply, notFoundProblem(request));
-    return reply.code(204).header('allow', allow.join(', ')).header('cache-control', 'no-store').send();
+    // Answered here, so `done` is not called (and nothing is returned: a reply is thenable).
+    if (allow.length === 0) {
+      sendProblem(reply, notFoundProblem(request));
+      return;
+    }
+    reply.code(204).header('allow', allow.join(', ')).header('cache-control', 'no-store').send();
   });
 
   app.setNotFoundHandler((request, reply) => {

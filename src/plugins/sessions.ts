@@ -8,6 +8,8 @@ import {
   SESSION_ABSOLUTE_MS,
   type SessionUser,
 } from '../directory/auth/sessions-repository.js';
+import { shareCache } from '../directory/cache-sharing.js';
+import { SharedCache } from '../lib/shared-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,9 +18,12 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    loadSession: (request: FastifyRequest) => Promise<void>;
+    /** Sets request.user from the session cookie; undefined (no promise) when there is none. */
+    loadSession: (request: FastifyRequest) => Promise<void> | undefined;
     startSession: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** After a change to an account (verified, role, password): no instance reuses its sessions. */
+    forgetSessions: () => Promise<void>;
   }
 }
 
@@ -40,19 +45,39 @@ async function sessionsPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  app.decorate('loadSession', async (request: FastifyRequest) => {
+  // Every directory request with a session cookie needs its user: a lookup that cost more than
+  // the rest of GET /api/auth/me (docs/benchmarks.md), so a found session is reused for
+  // SESSION_CACHE_MS. Every write that ends a session or changes an account empties the cache
+  // (lib/shared-cache.ts), on every instance when Redis connects them. Unknown ids are not cached.
+  const cache = new SharedCache<SessionUser>(config.sessionCacheMs, 10_000);
+  await shareCache(app, cache, 'sessions');
+
+  app.decorate('loadSession', (request: FastifyRequest) => {
     const rawId = request.cookies[cookieName];
-    if (!rawId || rawId.length > 100) return;
-    const user = await findSessionUser(app.db, rawId);
-    if (user) {
+    if (!rawId || rawId.length > 100) return undefined;
+    const cached = cache.get(rawId);
+    if (cached) {
+      request.user = cached;
+      request.sessionId = rawId;
+      return undefined;
+    }
+    const generation = cache.generation;
+    return findSessionUser(app.db, rawId).then((user) => {
+      if (!user) return;
+      cache.set(rawId, user, generation);
       request.user = user;
       request.sessionId = rawId;
-    }
+    });
   });
+
+  app.decorate('forgetSessions', () => cache.invalidate());
 
   // A new id at every login, so a session id planted before login is worth nothing after it.
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    if (request.sessionId) await destroySession(app.db, request.sessionId);
+    if (request.sessionId) {
+      await destroySession(app.db, request.sessionId);
+      await cache.invalidate();
+    }
     const rawId = await createSession(app.db, userId);
     request.sessionId = rawId;
     reply.setCookie(cookieName, rawId, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
@@ -60,7 +85,10 @@ async function sessionsPlugin(app: FastifyInstance) {
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const rawId = request.sessionId ?? request.cookies[cookieName];
-    if (rawId) await destroySession(app.db, rawId);
+    if (rawId) {
+      await destroySession(app.db, rawId);
+      await cache.invalidate();
+    }
     request.user = null;
     request.sessionId = null;
     reply.clearCookie(cookieName, cookieOptions);

@@ -75,4 +75,20 @@ describe('two instances of one deployment: one PostgreSQL database, one Redis, o
     for (const [name, value] of onB.cookies) onA.cookies.set(name, value);
     assert.equal((await onA.get('/api/auth/me')).json().loggedIn, true);
   });
+
+  test('a logout on A ends the session on B at once, though B had it cached', async () => {
+    const onA = new Browser(a);
+    const registered = await onA.post('/api/auth/register', {
+      username: 'leaver',
+      email: 'leaver@example.org',
+      password: 'leaver-password-1',
+    });
+    assert.equal(registered.statusCode, 201);
+    await onA.login('leaver', 'leaver-password-1');
+    const onB = new Browser(b);
+    for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+    assert.equal((await onB.get('/api/auth/me')).json().loggedIn, true);
+    assert.equal((await onA.post('/api/auth/logout')).statusCode, 204);
+    assert.equal((await onB.get('/api/auth/me')).json().loggedIn, false);
+  });
 });

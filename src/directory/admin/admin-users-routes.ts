@@ -39,6 +39,8 @@ export const adminUsersRoutes: FastifyPluginAsyncTypebox<{ groups: GroupService 
     async (request) => {
       const user = await updateUser(app.db, request.params.id, { isVerified: true });
       if (!user) throw notFound(`No user with id ${request.params.id}.`);
+      // Their sessions, reused for a moment (plugins/sessions.ts), say "verified" from now on.
+      await app.forgetSessions();
       // A verified account's open reports count towards hiding a group (docs/groups.md, "Reports").
       await groups.reconsiderReportsBy(user.id);
       return { user: toUserJson(user) };

@@ -146,6 +146,8 @@ const ListQuery = Type.Object({
 
 const MineQuery = Type.Object({ ...PageQuery });
 
+const NO_SEARCH = searchTerms('');
+
 const GROUP_EXAMPLE = {
   id: 17,
   title: 'Naruto Fans DE',
@@ -219,7 +221,8 @@ export const groupRoutes: FastifyPluginAsyncTypebox<{ pageCache: PageCache; grou
       const tagKey = tag === undefined ? '' : normaliseTag(tag);
       if (tagKey.length > MAX_TAG_LENGTH)
         throw badRequest('tag', `has more than ${MAX_TAG_LENGTH} characters`);
-      const terms = searchTerms(search ?? '');
+      // Most lists have no search: the first page of every visitor skips the normalisation.
+      const terms = search ? searchTerms(search) : NO_SEARCH;
       if (!terms.ok) throw badRequest('search', terms.message);
       const filter = {
         verified: true,

@@ -3,13 +3,13 @@ import { adminGroupsRoutes } from '../admin/admin-groups-routes.js';
 import { adminReportsRoutes } from '../admin/admin-reports-routes.js';
 import { adminStatsRoutes } from '../admin/admin-stats-routes.js';
 import { adminUsersRoutes } from '../admin/admin-users-routes.js';
+import { shareCache } from '../cache-sharing.js';
 import { publicStatsRoutes } from '../stats/public-stats-routes.js';
 import { GroupService, logoFilesIn } from './group-service.js';
 import { groupRoutes } from './groups-routes.js';
 import { likesRoutes } from './likes-routes.js';
 import { logoRoutes } from './logo-routes.js';
 import { PageCache } from './page-cache.js';
-import { sharePageCache } from './page-cache-sharing.js';
 import { reportsRoutes } from './reports-routes.js';
 
 /**
@@ -19,7 +19,7 @@ import { reportsRoutes } from './reports-routes.js';
 export const groupsArea: FastifyPluginAsync = async (app) => {
   // Shared by the public list (reads) and every route whose write changes a public page.
   const pageCache = new PageCache(app.config.groupsPageCacheMs);
-  await sharePageCache(app, pageCache);
+  await shareCache(app, pageCache, 'groups:page-cache');
   const groups = new GroupService({
     db: app.db,
     logos: logoFilesIn(app.blobs),

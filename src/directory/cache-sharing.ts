@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { settlesWithin } from '../../lib/settles-within.js';
-import type { PageCache } from './page-cache.js';
+import { settlesWithin } from '../lib/settles-within.js';
+import type { SharedCache } from '../lib/shared-cache.js';
 
 /**
- * With Redis, a write on one instance empties the page cache of every instance, through Redis
- * pub/sub on one channel under the deployment's key prefix: a verified group is public at once
- * wherever the next request lands, not after GROUPS_PAGE_CACHE_MS. Without Redis nothing is
- * shared (one instance on SQLite needs nothing; on PostgreSQL the cache is off by default, see
- * config.ts).
+ * With Redis, a write on one instance empties that cache on every instance, through Redis pub/sub
+ * on one channel per cache (`topic`) under the deployment's key prefix: a verified group is public
+ * at once wherever the next request lands, a logout ends the session everywhere, not after the
+ * cache's time. Without Redis nothing is shared (one instance on SQLite needs nothing; on
+ * PostgreSQL these caches are off by default, see config.ts).
  *
  * The write awaits its PUBLISH: Redis has handed the message to every subscriber before the
  * writer answers its client. A subscriber needs a connection of its own (a subscribed connection
@@ -16,19 +16,23 @@ import type { PageCache } from './page-cache.js';
  * messages while a subscriber is disconnected, that instance empties its cache when it is back,
  * rather than trust what it holds.
  */
-export async function sharePageCache(app: FastifyInstance, cache: PageCache): Promise<void> {
+export async function shareCache<Value>(
+  app: FastifyInstance,
+  cache: SharedCache<Value>,
+  topic: string,
+): Promise<void> {
   const redis = app.redis;
   if (!redis) return;
-  const channel = `${app.config.redisPrefix}groups:page-cache:invalidate`;
+  const channel = `${app.config.redisPrefix}${topic}:invalidate`;
   // Our own messages come back to us too; this instance has already emptied its cache.
   const me = randomUUID();
 
   cache.shareWith(async () => {
     // The write itself has been made; a Redis failure must not turn it into an error. Other
-    // instances then catch up within their GROUPS_PAGE_CACHE_MS.
+    // instances then catch up within the cache's time.
     await redis
       .publish(channel, me)
-      .catch((error) => app.log.warn({ err: error }, 'page cache invalidation not published'));
+      .catch((error) => app.log.warn({ err: error, cache: topic }, 'cache invalidation not published'));
   });
 
   // An instance that caches nothing has nothing to empty; it only tells the others.

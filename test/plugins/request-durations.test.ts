@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Histogram, type Metric, Registry } from 'prom-client';
+import { RequestDurations } from '../../src/plugins/request-durations.js';
+
+const BUCKETS = [0.001, 0.01, 0.1];
+const OBSERVATIONS: Array<[string, string, number, number]> = [
+  ['GET', '/api/v1/util/uuid', 200, 0.0004],
+  ['GET', '/api/v1/util/uuid', 200, 0.001],
+  ['GET', '/api/v1/util/uuid', 200, 0.05],
+  ['GET', '/api/v1/util/uuid', 429, 0.002],
+  ['POST', '/api/groups', 201, 3],
+];
+
+describe('RequestDurations', () => {
+  it('prints exactly what a prom-client Histogram with the same observations prints', async () => {
+    const ours = new Registry();
+    const durations = new RequestDurations('http_request_duration_seconds', 'Time to answer', BUCKETS);
+    ours.registerMetric(durations as unknown as Metric);
+    const theirs = new Registry();
+    const histogram = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: BUCKETS,
+      registers: [theirs],
+    });
+    for (const [method, route, status, seconds] of OBSERVATIONS) {
+      durations.observe(method, route, status, seconds);
+      histogram.observe({ method, route, status: String(status) }, seconds);
+    }
+    assert.equal(await ours.metrics(), await theirs.metrics());
+  });
+
+  it('counts a value on a bucket bound in that bucket, and one past the last in +Inf', async () => {
+    const durations = new RequestDurations('d', 'h', BUCKETS);
+    durations.observe('GET', '/x', 200, 0.01);
+    durations.observe('GET', '/x', 200, 99);
+    const { values } = await durations.get();
+    const bucket = (le: number | string) =>
+      values.find((v) => v.metricName === 'd_bucket' && v.labels.le === le)?.value;
+    assert.equal(bucket(0.001), 0);
+    assert.equal(bucket(0.01), 1);
+    assert.equal(bucket(0.1), 1);
+    assert.equal(bucket('+Inf'), 2);
+    assert.equal(values.find((v) => v.metricName === 'd_count')?.value, 2);
+  });
+
+  it('forgets every series on reset', async () => {
+    const durations = new RequestDurations('d', 'h', BUCKETS);
+    durations.observe('GET', '/x', 200, 0.01);
+    durations.reset();
+    assert.deepEqual((await durations.get()).values, []);
+  });
+});
