@@ -27,7 +27,8 @@ async function main() {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-    LOG_LEVEL: 'silent',
+    // As `npm start` runs it: the log at its default level, which writes no line per request.
+    LOG_LEVEL: 'info',
     // The limit stays on (its cost is part of every figure) but high enough never to trigger.
     RATE_LIMIT_PER_MINUTE: '1000000',
     // The demo content's drawing and video encoding would run in the measured process, in the
@@ -38,7 +39,7 @@ async function main() {
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config);
   for (const area of await loadAreas(areaFilter)) await area.setup?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`READY ${(app.server.address() as { port: number }).port}`);

@@ -35,3 +35,41 @@ describe('logging', () => {
     assert.ok(!log.includes(await browser.token()));
   });
 });
+
+describe('request lines', () => {
+  async function linesAt(level: string): Promise<Array<Record<string, unknown>>> {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const resources = await createTestResources();
+    const app = await buildApp(testConfig(resources), { logger: { level, stream } });
+    after(async () => {
+      await app.close();
+      await resources.release();
+    });
+    await app.inject('/api/v1/util/uuid');
+    return lines.map((line) => JSON.parse(line));
+  }
+
+  it('writes one line per request at debug, with method, URL, status and time', async () => {
+    const requests = (await linesAt('debug')).filter((line) => line.msg === 'request completed');
+    assert.equal(requests.length, 1);
+    const [line] = requests as Array<{ req: { method: string; url: string }; res: { statusCode: number } }>;
+    assert.equal(line.req.method, 'GET');
+    assert.equal(line.req.url, '/api/v1/util/uuid');
+    assert.equal(line.res.statusCode, 200);
+    assert.equal(typeof (line as unknown as { responseTime: number }).responseTime, 'number');
+  });
+
+  it('writes none at info, the default', async () => {
+    const lines = await linesAt('info');
+    assert.deepEqual(
+      lines.filter((line) => /request/.test(String(line.msg))),
+      [],
+    );
+  });
+});
