@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { type Config, ConfigError, scaleOutWarnings } from './config.js';
 import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { directory } from './directory/index.js';
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Connection: close, instead of Fastify's bare-JSON 503.
     return503OnClosing: false,
     // One line per request at debug instead of two at info (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors: sendFrameworkError,
     clientErrorHandler,
   };
