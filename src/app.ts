@@ -14,6 +14,7 @@ import { healthRoutes } from './plugins/health.js';
 import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
+import { lazyChildLogger } from './plugins/lazy-request-logger.js';
 import { lazySchemaCompilers } from './plugins/lazy-schemas.js';
 import loopbackOnly from './plugins/loopback-only.js';
 import metrics from './plugins/metrics.js';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     // One line per request at debug instead of two at info (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     frameworkErrors: sendFrameworkError,
     clientErrorHandler,
   };

@@ -62,6 +62,7 @@ describe('request lines', () => {
     assert.equal(line.req.method, 'GET');
     assert.equal(line.req.url, '/api/v1/util/uuid');
     assert.equal(line.res.statusCode, 200);
+    assert.equal(typeof (line as unknown as { reqId: string }).reqId, 'string', 'bound to the request id');
     assert.equal(typeof (line as unknown as { responseTime: number }).responseTime, 'number');
   });
 

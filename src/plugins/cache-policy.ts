@@ -51,12 +51,14 @@ export function cacheControlFor(policy: CachePolicy, now: Date = new Date()): st
 /** The onSend hook that gives a route's answers the Cache-Control (and for catalogs, ETag) of its policy. */
 export function cacheHook(policy: CachePolicy): onSendHookHandler {
   // A callback hook: it runs on every answer of the route, and a promise per request shows.
+  // Every policy but berlin-day has one header value for good: worked out here, not per answer.
+  const fixed = policy === 'berlin-day' ? undefined : cacheControlFor(policy);
   return function applyCachePolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown, done) {
     if (reply.statusCode >= 400 || reply.statusCode < 200) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
       return done(null, payload);
     }
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControlFor(policy));
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', fixed ?? cacheControlFor(policy));
     if (policy !== 'catalog' || reply.statusCode !== 200) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const etag = strongEtag(Buffer.from(payload));

@@ -2,5 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 /** `count` version 4 UUIDs from the operating system's CSPRNG. */
 export function generateUuids(count: number): string[] {
-  return Array.from({ length: count }, () => randomUUID());
+  // A plain loop: Array.from({ length }) cost more than the UUID itself on this hot route.
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i++) uuids.push(randomUUID());
+  return uuids;
 }
