@@ -1,7 +1,19 @@
+import Tokens from '@fastify/csrf';
 import csrfProtection from '@fastify/csrf-protection';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { RandomPool } from '../lib/random-pool.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * A CSRF token for this browser, setting the cookie with its secret when the request had none:
+     * what @fastify/csrf-protection's generateCsrf() does, with the secret from a RandomPool.
+     */
+    csrfToken: () => string;
+  }
+}
 
 /** The cookie that holds the secret the CSRF tokens are checked against; `__Host-` prefixed when Secure. */
 export const csrfCookieName = (config: Pick<Config, 'secureCookies'>) =>
@@ -17,15 +29,43 @@ export const CSRF_HEADER = 'x-csrf-token';
  */
 async function csrfPlugin(app: FastifyInstance) {
   const { config } = app;
+  const cookieKey = csrfCookieName(config);
+  const cookieOpts = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    signed: true,
+  };
   await app.register(csrfProtection, {
-    cookieKey: csrfCookieName(config),
-    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true },
+    // The library's defaults (sha256, 18-byte secrets, 8-character salts), for checking as for issuing.
+    csrfOpts: {},
+    cookieKey,
+    cookieOpts,
     getToken: (request) => {
       const header = request.headers[CSRF_HEADER];
       return typeof header === 'string' ? header : undefined;
     },
   });
+
+  // Issued here rather than by the plugin's generateCsrf(), which draws each new secret with its
+  // own crypto.randomBytes() call: for a client without cookies (a bot asking GET /api/auth/me
+  // each time) that was the largest single cost of the request. Same secret, cookie and token.
+  const tokens = Tokens({});
+  const secrets = new RandomPool();
+  app.decorateReply('csrfToken', function (this: FastifyReply) {
+    const cookie = this.request.cookies[cookieKey];
+    let secret = cookie ? this.unsignCookie(cookie).value : null;
+    if (!secret) {
+      secret = secrets.base64url(SECRET_BYTES);
+      this.setCookie(cookieKey, secret, cookieOpts);
+    }
+    return tokens.create(secret);
+  });
 }
+
+/** @fastify/csrf's default secret length. */
+const SECRET_BYTES = 18;
 
 export default fp(csrfPlugin, {
   name: 'csrf',

@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const csrfToken = reply.generateCsrf();
+      const csrfToken = reply.csrfToken();
       return request.user
         ? { loggedIn: true, user: toUserJson(request.user), csrfToken }
         : { loggedIn: false, csrfToken };

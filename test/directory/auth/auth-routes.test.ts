@@ -34,6 +34,25 @@ describe('accounts: /api/auth', () => {
       assert.match(body.csrfToken, /^\S{20,}$/);
       assert.equal(res.headers['cache-control'], 'no-store');
     });
+
+    it('keeps the secret of a browser that has one, and replaces a cookie that is not ours', async () => {
+      const browser = new Browser(app);
+      const first = await browser.get('/api/auth/me');
+      assert.equal(first.cookies.length, 1, 'the secret is set once');
+      const again = await browser.get('/api/auth/me');
+      assert.equal(again.cookies.length, 0, 'and then kept');
+      assert.notEqual(again.json().csrfToken, first.json().csrfToken, 'every token is salted anew');
+      const forged = new Browser(app);
+      forged.cookies.set('kizuna-csrf', 'chosen-by-someone-else.not-signed-by-us');
+      const replaced = await forged.get('/api/auth/me');
+      assert.equal(replaced.cookies.length, 1);
+      assert.notEqual(
+        (replaced.cookies[0] as { value: string }).value,
+        'chosen-by-someone-else.not-signed-by-us',
+      );
+      // Its token works with the new secret only.
+      assert.equal((await forged.post('/api/auth/logout', undefined)).statusCode, 204);
+    });
   });
 
   describe('POST /api/auth/register', () => {
