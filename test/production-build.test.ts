@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -115,5 +115,39 @@ describe('the production bundle (dist/server.js)', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('loads no heavy library at start: they are imported where first used', () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    // The files the server's static imports reach, and the packages they import statically.
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join('dist', file), 'utf8');
+      for (const [, from] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w*${}\s,]+from\s*)?"([^"]+)"/g)) {
+        if (from.startsWith('./')) visit(from.slice(2));
+        else if (!from.startsWith('node:')) packages.add(from);
+      }
+    };
+    visit('server.js');
+    const heavy = [
+      'sharp',
+      '@napi-rs/canvas',
+      '@aws-sdk/client-s3',
+      '@aws-sdk/lib-storage',
+      'bullmq',
+      'ioredis',
+      'pg',
+      '@node-rs/argon2',
+      'file-type',
+    ];
+    assert.deepEqual(
+      heavy.filter((name) => packages.has(name)),
+      [],
+      `imported at start: ${[...packages].join(', ')}`,
+    );
   });
 });

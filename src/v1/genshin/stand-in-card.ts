@@ -1,8 +1,7 @@
-import { createCanvas } from '@napi-rs/canvas';
-import sharp from 'sharp';
 import { parseHex, type Rgb } from '../../lib/colour.js';
 import { seededRandom } from '../../lib/deterministic.js';
 import { registerCardFonts } from '../../lib/fonts.js';
+import { loadOnce } from '../../lib/load-once.js';
 import { INK, mix, rgba, WHITE } from '../canvas/card-colours.js';
 import { drawGlow, fitText, graphemesOf } from '../canvas/draw.js';
 import type { GenshinCharacter, ImageKind } from './character.js';
@@ -44,12 +43,18 @@ export const STAND_IN_SIZES: Readonly<Record<ImageKind, { width: number; height:
 
 const NIGHT: Rgb = { r: 18, g: 20, b: 36 };
 
+// Loaded with the first stand-in, not at start-up: the Genshin routes are part of every server,
+// and the two native libraries were most of its idle memory (docs/benchmarks.md).
+const loadCanvas = loadOnce(() => import('@napi-rs/canvas'));
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
+
 /**
  * A picture drawn for a character whose own could not be fetched: the element's colour in a
  * gradient, the name's initial large, the name, element and stars below where there is room.
  * Same character and kind, same bytes.
  */
 export async function standInCard(character: GenshinCharacter, kind: ImageKind): Promise<Buffer> {
+  const [{ createCanvas }, sharp] = await Promise.all([loadCanvas(), loadSharp()]);
   registerCardFonts();
   const { width: W, height: H } = STAND_IN_SIZES[kind];
   const accent = elementColour(character.element);
