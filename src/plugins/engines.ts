@@ -9,6 +9,8 @@ export interface Engines {
    * after it listens, so start-up never waits for them); the warnings are logged when first read.
    */
   report(): Promise<EngineReport>;
+  /** The report once the probe has finished; undefined before (it does not start one). */
+  current(): EngineReport | undefined;
 }
 
 declare module 'fastify' {
@@ -19,9 +21,12 @@ declare module 'fastify' {
 
 async function enginesPlugin(app: FastifyInstance) {
   let probe: Promise<EngineReport> | undefined;
+  let finished: EngineReport | undefined;
   app.decorate('engines', {
+    current: () => finished,
     report() {
       probe ??= probeEngines(app.config).then((report) => {
+        finished = report;
         app.log.info(
           {
             ytdlp: report.ytdlp.version ?? report.ytdlp.error,

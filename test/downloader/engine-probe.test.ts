@@ -24,6 +24,7 @@ const freshYtdlp = fakeTool('yt-dlp-fresh', 'echo 2025.06.30');
 const brokenYtdlp = fakeTool('yt-dlp-broken', 'echo "ImportError: no module" >&2\nexit 1');
 const ffmpeg = fakeTool('ffmpeg', 'echo "ffmpeg version 7.1 Copyright (c) 2000-2024 the FFmpeg developers"');
 const missing = join(dir, 'not-there');
+const hangingYtdlp = fakeTool('yt-dlp-hanging', 'sleep 5\necho 2025.06.30');
 const july2025 = () => new Date('2025-07-15T00:00:00Z');
 
 describe('engine probe', () => {
@@ -52,9 +53,10 @@ describe('engine probe', () => {
     assert.match(report.warnings[1] ?? '', /FFMPEG_PATH=.*not installed/);
   });
 
-  it('/readyz shows the versions and the warning in its details, and stays ready', async () => {
+  it('/readyz shows the versions and the warning in its details once probed, and stays ready', async () => {
     // The event-loop check stays out of this: a loaded test machine may lag while the app starts.
     const app = await buildTestApp({ ytdlpPath: oldYtdlp, ffmpegPath: ffmpeg, eventLoopLagMs: 60_000 });
+    await app.engines.report();
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 200, res.body);
     const { details } = res.json();
@@ -65,9 +67,18 @@ describe('engine probe', () => {
 
   it('/readyz stays ready when the engines are missing', async () => {
     const app = await buildTestApp({ ytdlpPath: missing, ffmpegPath: missing, eventLoopLagMs: 60_000 });
+    await app.engines.report();
     const res = await app.inject({ url: '/readyz' });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().details.engines.ytdlp.error, 'not installed');
+  });
+
+  it('/readyz does not wait for a probe that has not answered: ready, without the details', async () => {
+    const app = await buildTestApp({ ytdlpPath: hangingYtdlp, ffmpegPath: ffmpeg, eventLoopLagMs: 60_000 });
+    after(() => app.close());
+    const res = await app.inject({ url: '/readyz' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().details, undefined);
   });
 
   it('the downloader part of /api/v1/endpoints shows the engines', async () => {
