@@ -25,7 +25,7 @@ WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 # As `npm start`: a young generation of 2 MB (V8 grows it to 32 MB under start-up's allocations
 # and keeps it), about 30 MB less resident memory at idle (docs/benchmarks.md).
-ENV NODE_OPTIONS=--max-semi-space-size=2
+ENV NODE_OPTIONS="--max-semi-space-size=2 --expose-gc"
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -2,6 +2,7 @@ import './require-supported-node.js';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { collectGarbageSoon } from './lib/collect-garbage-soon.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,6 +28,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Read (and log) the engine versions now, in the background, so a stale yt-dlp shows at start.
   void app.engines.report();
+  collectGarbageSoon();
 }
 
 main().catch((error) => {

@@ -1,3 +1,4 @@
+import { collectGarbageSoon } from '../lib/collect-garbage-soon.js';
 import { demoRemovedAt, generateDemoContent, planDemoContent } from './demo-content.js';
 import type { MediaStore } from './media-store.js';
 
@@ -90,6 +91,7 @@ export class DemoContentJob {
       .finally(() => {
         planned = true;
         firstDone();
+        collectGarbageSoon();
       });
   }
 
