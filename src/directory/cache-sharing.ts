@@ -37,14 +37,21 @@ export async function shareCache<Value>(
 
   // An instance that caches nothing has nothing to empty; it only tells the others.
   if (cache.ttlMs <= 0) return;
-  // The SUBSCRIBE waits in the connection's queue while Redis is down (start-up is not held up
-  // by it), and ioredis subscribes again after every reconnect. Until it has, and whenever the
-  // connection is lost, this instance caches nothing (the outage itself the redis plugin logs).
+  // Subscribed at every (re)connect by this code rather than ioredis' autoResubscribe, whose
+  // SUBSCRIBE after a reconnect rejects unhandled when the connection closes again before Redis
+  // answers (a test that stops the app right after Redis returns saw it). Until it is subscribed,
+  // and whenever the connection is lost, this instance caches nothing (the outage itself the redis
+  // plugin logs); start-up is not held up by a Redis that is down.
   cache.hearsOthers = false;
   const subscriber = redis.duplicate({
     lazyConnect: false,
-    enableOfflineQueue: true,
+    enableOfflineQueue: false,
+    autoResubscribe: false,
     commandTimeout: undefined,
+  });
+  let firstSubscribed: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    firstSubscribed = resolve;
   });
   subscriber.on('error', () => undefined);
   subscriber.on('message', (from, sender) => {
@@ -53,20 +60,20 @@ export async function shareCache<Value>(
   subscriber.on('close', () => {
     cache.hearsOthers = false;
   });
-  let subscribedOnce = false;
   subscriber.on('ready', () => {
-    // A reconnect: ioredis subscribes again right after this, and what was missed is dropped.
+    // Connected again: what was missed while away is dropped, then this instance listens again.
     cache.clear();
-    if (subscribedOnce) cache.hearsOthers = true;
+    subscriber.subscribe(channel).then(
+      () => {
+        cache.hearsOthers = true;
+        firstSubscribed();
+      },
+      () => undefined, // the connection closed first; the next 'ready' tries again
+    );
   });
   app.addHook('onClose', async () => {
     await subscriber.quit().catch(() => subscriber.disconnect());
   });
-  const subscribed = subscriber.subscribe(channel).then(() => {
-    subscribedOnce = true;
-    cache.hearsOthers = true;
-  });
-  subscribed.catch(() => undefined); // dropped by a close before Redis ever answered
   // With Redis there, start listening before the first request; without it, start all the same.
-  if (redis.status === 'ready') await settlesWithin(subscribed, 2000);
+  if (redis.status === 'ready') await settlesWithin(first, 2000);
 }
