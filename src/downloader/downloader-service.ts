@@ -295,6 +295,9 @@ export class DownloaderService {
       () => controller.abort(new EngineError('TIMEOUT', 'The download took longer than allowed.')),
       this.settings.limits.timeoutMs,
     );
+    // The engine's process and sockets keep the server alive while it works; this deadline alone
+    // must not keep a closed app's process waiting out DOWNLOAD_TIMEOUT.
+    timer.unref();
     // Writes of one job go through one chain, so a late progress write never overwrites the end.
     // Each is made only while the record still says running; when it does not, the job was
     // ended elsewhere (see cancelRunning) and this worker stops it too.
