@@ -9,7 +9,7 @@ export interface Engines {
    * after it listens, so start-up never waits for them); the warnings are logged when first read.
    */
   report(): Promise<EngineReport>;
-  /** The report once the probe has finished; undefined before (it does not start one). */
+  /** The report once the probe has finished; undefined before (and the probe is started). */
   current(): EngineReport | undefined;
 }
 
@@ -22,8 +22,11 @@ declare module 'fastify' {
 async function enginesPlugin(app: FastifyInstance) {
   let probe: Promise<EngineReport> | undefined;
   let finished: EngineReport | undefined;
-  app.decorate('engines', {
-    current: () => finished,
+  const engines: Engines = {
+    current() {
+      if (!finished) void engines.report().catch(() => undefined);
+      return finished;
+    },
     report() {
       probe ??= probeEngines(app.config).then((report) => {
         finished = report;
@@ -39,7 +42,8 @@ async function enginesPlugin(app: FastifyInstance) {
       });
       return probe;
     },
-  });
+  };
+  app.decorate('engines', engines);
 }
 
 export default fp(enginesPlugin, { name: 'engines' });

@@ -62,7 +62,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ lagMonitor?: LagMonitor }
       // takes a third of a second to say its version, which kept a fresh start from being ready).
       // Absent where the health routes run alone (their own tests).
       const engines = app.hasDecorator('engines') ? app.engines.current() : undefined;
-      if (app.hasDecorator('engines') && !engines) void app.engines.report().catch(() => undefined);
       checks.database = database ? 'ok' : 'down';
       if (redis !== undefined) checks.redis = redis ? 'ok' : 'down';
       checks.storage = storage ? 'ok' : 'down';

@@ -19,8 +19,6 @@ interface Series {
  * when /metrics is read. Written here because prom-client has no cheaper way in.
  */
 export class RequestDurations {
-  readonly type = 'histogram';
-  readonly aggregator = 'sum';
   readonly #series = new Map<string, Series>();
 
   constructor(
