@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { auth } from '../api.js';
 import { useSession } from '../session.js';
@@ -16,7 +16,9 @@ export function Layout({ children }: { children: ComponentChildren }) {
 
   // A page change closes the menu of a narrow screen; so does Escape, which hands the focus back.
   useEffect(() => setMenuOpen(false), [path]);
-  useEffect(() => {
+  // A layout effect, so the keys are heard from the moment the open menu is shown: a plain effect
+  // waits for the next frame, and an Escape pressed before it was lost.
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
