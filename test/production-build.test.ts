@@ -133,6 +133,12 @@ describe('the production bundle (dist/server.js)', () => {
       }
     };
     visit('server.js');
+    // The entry switches on the compile cache, then loads the service with one dynamic import.
+    const entry = readFileSync(join('dist', 'server.js'), 'utf8');
+    const main = /import\("\.\/(main-[\w-]+\.js)"\)/.exec(entry)?.[1];
+    assert.ok(main, 'dist/server.js loads the main chunk');
+    visit(main);
+    assert.ok(seen.size > 5, `the walk reached ${seen.size} files`);
     const heavy = [
       'sharp',
       '@napi-rs/canvas',

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
-import { schemaProblems } from '../../lib/schema-problems.js';
+import { fitsSchema, schemaProblems } from '../../lib/schema-problems.js';
 import {
   AuraEntrySchema,
   DataText,
@@ -66,7 +65,7 @@ function atLeast(list: unknown[], min: number, what: string): string[] {
 export function validateTextList(value: unknown, what: string): string[] {
   const shape = schemaProblems(TextList, value, what);
   if (!Array.isArray(value)) return shape;
-  const texts = value.filter((entry): entry is string => Value.Check(DataText, entry));
+  const texts = value.filter((entry): entry is string => fitsSchema(DataText, entry));
   return [...atLeast(value, MIN_ENTRIES, what), ...shape, ...duplicates(texts, what)];
 }
 
@@ -75,7 +74,7 @@ export function validateTrivia(value: unknown, what = 'trivia'): string[] {
   const errors = [...atLeast(value, MIN_TRIVIA, what), ...schemaProblems(TriviaList, value, what)];
   const combos = new Set<string>();
   value.forEach((entry: TriviaEntry, i) => {
-    if (!Value.Check(TriviaEntrySchema, entry)) return;
+    if (!fitsSchema(TriviaEntrySchema, entry)) return;
     if (new Set(entry.choices.map(dedupeKey)).size !== 4)
       errors.push(`${what} #${i + 1}: choices must be distinct`);
     if (!entry.choices.includes(entry.answer))
@@ -99,7 +98,7 @@ export function validateWyr(value: unknown, what = 'wyr'): string[] {
   if (!Array.isArray(value)) return schemaProblems(WyrList, value, what);
   const errors = [...atLeast(value, MIN_ENTRIES, what), ...schemaProblems(WyrList, value, what)];
   value.forEach((entry: WyrEntry, i) => {
-    if (Value.Check(WyrEntrySchema, entry) && dedupeKey(entry.optionA) === dedupeKey(entry.optionB)) {
+    if (fitsSchema(WyrEntrySchema, entry) && dedupeKey(entry.optionA) === dedupeKey(entry.optionB)) {
       errors.push(`${what} #${i + 1}: both options are the same`);
     }
   });
@@ -131,7 +130,7 @@ export function validateEightBall(value: unknown, what = '8ball'): string[] {
   const groups = value as Record<string, unknown>;
   const all = EIGHT_BALL_TYPES.flatMap((type) => {
     const list = groups[type];
-    return Array.isArray(list) ? list.filter((entry): entry is string => Value.Check(DataText, entry)) : [];
+    return Array.isArray(list) ? list.filter((entry): entry is string => fitsSchema(DataText, entry)) : [];
   });
   errors.push(...atLeast(all, MIN_ENTRIES, what));
   if (errors.length > 0) return errors;
