@@ -5,6 +5,7 @@ import type {
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { LeasingCounter } from './rate-limit-lease.js';
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -15,14 +16,8 @@ interface StoreSettings {
   exponentialBackoff: boolean;
 }
 
-// The plugin's own two stores, which its package does not export by name.
+// The plugin's in-memory store, which its package does not export by name.
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  key: string,
-) => BuiltInStore;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
   continueExceeding: boolean,
   exponentialBackoff: boolean,
@@ -33,8 +28,12 @@ export function localStore(): FastifyRateLimitStore {
   return new LocalStore(false, false);
 }
 
+/** What counts in Redis: the leasing counter (rate-limit-lease.ts). */
+type SharedCounter = Pick<LeasingCounter, 'incr'>;
+
 /**
- * The shared budget in Redis, and this instance's own in memory while Redis is unreachable: a
+ * The shared budget in Redis, counted with leases of up to `maxLease` counts
+ * (rate-limit-lease.ts), and this instance's own in memory while Redis is unreachable: a
  * Redis outage must neither fail requests (the plugin's choice without skipOnError) nor lift the
  * limit altogether (its choice with it). While Redis is down the app's connection refuses a command
  * at once, so trying first costs nothing. `onScope` hears, at every count, whether it was local.
@@ -45,14 +44,15 @@ export function sharedOrLocalStore(
   redis: Redis,
   nameSpace: string,
   onScope: (local: boolean) => void,
+  maxLease: number,
 ): FastifyRateLimitStoreCtor {
   return class SharedOrLocalStore implements FastifyRateLimitStore {
-    private readonly shared: BuiltInStore;
+    private readonly shared: SharedCounter;
     private readonly local: BuiltInStore;
 
-    constructor(options: FastifyRateLimitOptions, stores?: { shared: BuiltInStore; local: BuiltInStore }) {
+    constructor(options: FastifyRateLimitOptions, stores?: { shared: SharedCounter; local: BuiltInStore }) {
       const { continueExceeding, exponentialBackoff } = options as StoreSettings;
-      this.shared = stores?.shared ?? new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace);
+      this.shared = stores?.shared ?? new LeasingCounter(redis, nameSpace, maxLease);
       this.local = stores?.local ?? new LocalStore(continueExceeding, exponentialBackoff);
     }
 
@@ -63,9 +63,10 @@ export function sharedOrLocalStore(
       };
       this.shared.incr(
         key,
-        (error, result) => {
+        (error, result, fromLease) => {
           if (error) return locally();
-          onScope(false);
+          // A count from a lease says nothing of whether Redis answers now.
+          if (!fromLease) onScope(false);
           callback(null, result);
         },
         timeWindow,
@@ -74,8 +75,9 @@ export function sharedOrLocalStore(
     }
 
     child(routeOptions: ChildOptions): FastifyRateLimitStore {
+      // The same shared counter: every route of the API draws on one budget per client.
       return new SharedOrLocalStore(routeOptions as unknown as FastifyRateLimitOptions, {
-        shared: this.shared.child(routeOptions),
+        shared: this.shared,
         local: this.local.child(routeOptions),
       });
     }

@@ -16,6 +16,12 @@ export const SCOPE_HEADER = 'x-ratelimit-scope';
 const WINDOW_MS = 60_000;
 
 /**
+ * 2 % of the limit (120 a minute: 2; 6,000: 120): what unused leases can cost a client stays a
+ * small part of its budget, and small limits (up to 99) count exactly.
+ */
+export const defaultLease = (limit: number): number => Math.max(1, Math.floor(limit / 50));
+
+/**
  * The fair per-client-network limit of the public API, with the IETF RateLimit-* headers. Counts
  * live in Redis when configured, so every instance enforces one shared budget; while Redis is
  * unreachable each instance counts on its own and says so (`X-RateLimit-Scope: local`).
@@ -40,10 +46,12 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   };
   const max = app.config.rateLimitPerMinute;
   const store: FastifyRateLimitStore = app.redis
-    ? new (sharedOrLocalStore(app.redis, nameSpace, onScope))({
-        continueExceeding: false,
-        exponentialBackoff: false,
-      } as FastifyRateLimitOptions)
+    ? new (sharedOrLocalStore(app.redis, nameSpace, onScope, app.config.rateLimitLease ?? defaultLease(max)))(
+        {
+          continueExceeding: false,
+          exponentialBackoff: false,
+        } as FastifyRateLimitOptions,
+      )
     : localStore();
   const hook = rateLimitHook(store, max);
   // Every route of this scope, as the plugin's `global: true` did (the 404 handler is no route).
