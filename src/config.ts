@@ -240,9 +240,9 @@ export function loadConfig(env: Env = process.env): Config {
     jikanUrl: url('JIKAN_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? 'https://api.jikan.moe/v4',
     jikanTimeoutMs: int('JIKAN_TIMEOUT_MS', 8000, 100, 120_000),
     jikanRefreshMs: int('JIKAN_REFRESH_MINUTES', 360, 0, 10_080) * 60_000,
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000_000),
     rateLimitLease:
-      str('RATE_LIMIT_LEASE') === undefined ? undefined : int('RATE_LIMIT_LEASE', 1, 1, 1_000_000),
+      str('RATE_LIMIT_LEASE') === undefined ? undefined : int('RATE_LIMIT_LEASE', 1, 1, 1_000_000_000),
     registrationsPerHour: int('REGISTRATIONS_PER_HOUR', 5, 1, 1_000_000),
     groupSubmissionsPerHour: int('GROUP_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
     reportHideThreshold: int('REPORT_HIDE_THRESHOLD', 3, 1, 1_000_000),
