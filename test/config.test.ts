@@ -128,6 +128,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ DATA_DIR: dir, SESSION_CACHE_MS: '-1' }), /SESSION_CACHE_MS/);
   });
 
+  it('leaves the rate-limit lease to the limit unless RATE_LIMIT_LEASE sets it, from 1 up', () => {
+    const dir = dataDir();
+    assert.equal(loadConfig({ DATA_DIR: dir }).rateLimitLease, undefined);
+    assert.equal(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LEASE: '1' }).rateLimitLease, 1);
+    assert.equal(loadConfig({ DATA_DIR: dir, RATE_LIMIT_LEASE: '40' }).rateLimitLease, 40);
+    for (const bad of ['0', '-3', '2.5', 'many'])
+      assert.throws(() => loadConfig({ DATA_DIR: dir, RATE_LIMIT_LEASE: bad }), /RATE_LIMIT_LEASE/, bad);
+  });
+
   it('reads TRUST_PROXY as a boolean, a hop count or a list of addresses', () => {
     const dir = dataDir();
     assert.equal(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy, true);
