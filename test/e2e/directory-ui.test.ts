@@ -235,7 +235,9 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('button', { name: 'Show more' }).waitFor();
       assert.equal(await titles.count(), 24);
       await page.getByRole('button', { name: 'Show more' }).click();
-      await page.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
+      // While the next page loads the button reads "Loading…"; the whole control goes once the
+      // last page is in (waiting for "Show more" alone to go returned before the page arrived).
+      await page.locator('.more').waitFor({ state: 'detached' });
       const all = await titles.allTextContents();
       assert.deepEqual(
         all,
