@@ -64,6 +64,7 @@ declare module 'ioredis' {
  */
 export class LeasingCounter {
   readonly #leases = new Map<string, Lease>();
+  readonly #waiting = new Map<string, Array<{ callback: Callback; windowMs: number; max: number }>>();
 
   constructor(
     private readonly redis: Redis,
@@ -74,24 +75,48 @@ export class LeasingCounter {
   }
 
   incr(key: string, callback: Callback, windowMs: number, max: number): void {
-    const now = Date.now();
-    let lease = this.#leases.get(key);
-    if (lease && lease.windowEnds <= now) {
+    if (this.#fromLease(key, callback, max)) return;
+    // One reservation in flight per client: the requests that come meanwhile wait for it, so a
+    // burst neither makes a round trip each nor strands the rest of a lease it replaced.
+    const waiting = this.#waiting.get(key);
+    if (waiting) {
+      waiting.push({ callback, windowMs, max });
+      return;
+    }
+    this.#waiting.set(key, []);
+    this.#reserve(key, callback, windowMs, max);
+  }
+
+  /** Answers from this instance's lease where it can; false when Redis must be asked. */
+  #fromLease(key: string, callback: Callback, max: number): boolean {
+    const lease = this.#leases.get(key);
+    if (!lease) return false;
+    const ttl = lease.windowEnds - Date.now();
+    if (ttl <= 0) {
       this.#leases.delete(key);
-      lease = undefined;
+      return false;
     }
-    if (lease && lease.next <= lease.last) {
-      callback(null, { current: lease.next++, ttl: lease.windowEnds - now }, true);
-      return;
+    if (lease.next <= lease.last) {
+      callback(null, { current: lease.next++, ttl }, true);
+      return true;
     }
-    if (lease && lease.last >= max) {
-      callback(null, { current: lease.last + 1, ttl: lease.windowEnds - now }, true);
-      return;
+    if (lease.last >= max) {
+      callback(null, { current: lease.last + 1, ttl }, true);
+      return true;
     }
-    const units = lease ? Math.max(1, Math.min(lease.size * 2, this.maxLease, max - lease.last)) : 1;
+    return false;
+  }
+
+  #reserve(key: string, callback: Callback, windowMs: number, max: number): void {
+    // A lease here is used up: the next one is twice as large, within the cap and the limit.
+    const spent = this.#leases.get(key);
+    const units = spent ? Math.max(1, Math.min(spent.size * 2, this.maxLease, max - spent.last)) : 1;
     this.redis.kizunaReserve(this.nameSpace + key, windowMs, units, (error, result) => {
+      const waiting = this.#waiting.get(key) ?? [];
+      this.#waiting.delete(key);
       if (error) {
         callback(error);
+        for (const request of waiting) request.callback(error);
         return;
       }
       const [total, ttl] = result;
@@ -104,6 +129,7 @@ export class LeasingCounter {
       const current = reserved.next++;
       this.#remember(key, reserved);
       callback(null, { current, ttl });
+      for (const request of waiting) this.incr(key, request.callback, request.windowMs, request.max);
     });
   }
 

@@ -31,6 +31,30 @@ describe('the default lease', () => {
   });
 });
 
+describe('LeasingCounter when Redis fails', () => {
+  it('hands the error to the request that asked and to every one waiting for the same reservation', async () => {
+    let asked = 0;
+    const failing = {
+      kizunaReserve: (
+        _key: string,
+        _windowMs: number,
+        _units: number,
+        callback: (error: Error | null) => void,
+      ) => {
+        asked++;
+        setImmediate(() => callback(new Error('Connection is closed.')));
+      },
+    } as unknown as Redis;
+    const counter = new LeasingCounter(failing, 'test:', 8);
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => count(counter, 'client', 100)));
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['rejected', 'rejected', 'rejected'],
+    );
+    assert.equal(asked, 1, 'one reservation was tried for all three');
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 describe('LeasingCounter: the shared budget counted with leases', {
   skip: !redisUrl && 'needs TEST_REDIS_URL',
@@ -105,6 +129,21 @@ describe('LeasingCounter: the shared budget counted with leases', {
     assert.equal(new Set(allowed).size, allowed.length, 'no count is handed out twice');
     assert.ok(allowed.length <= max, `${allowed.length} let through`);
     assert.ok(allowed.length >= max - instances.length * (lease - 1), `only ${allowed.length} let through`);
+  });
+
+  it('serves a burst of simultaneous requests from one reservation at a time, each count once', async () => {
+    const a = counter(8);
+    const key = randomUUID();
+    const before = roundTrips.count;
+    const results = await Promise.all(Array.from({ length: 50 }, () => count(a, key, 1000)));
+    const currents = results.map((r) => r.current).sort((x, y) => x - y);
+    assert.deepEqual(
+      currents,
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    // Leases of 1, 2, 4, then 8: 1+2+4+8×6 = 55 counts in 9 round trips, not 50.
+    assert.equal(roundTrips.count - before, 9);
+    assert.ok((await stored(key)) - 50 < 8, 'at most one lease left unused');
   });
 
   it('starts over when the window ends, with a lease of 1 again', async () => {
