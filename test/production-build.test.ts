@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -30,6 +30,8 @@ describe('the production bundle (dist/server.js)', () => {
         STORAGE_URL: '',
         DEMO_CONTENT: 'false',
         JIKAN_REFRESH_MS: '0',
+        NODE_COMPILE_CACHE: join(dataDir, 'compile-cache'),
+        NODE_DISABLE_COMPILE_CACHE: undefined,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -100,6 +102,13 @@ describe('the production bundle (dist/server.js)', () => {
         child.kill('SIGTERM');
       });
       assert.equal(exitCode, 0, output);
+      // The entry switched on Node's compile cache before it loaded the service: the next start
+      // reads the service's bytecode from there instead of compiling it again.
+      const cached = readdirSync(join(dataDir, 'compile-cache'), { recursive: true });
+      assert.ok(
+        cached.some((name) => String(name).includes('/') || String(name).includes('\\')),
+        `compile cache: ${cached.join(', ')}`,
+      );
       // The operator commands are bundled too (the README runs dist/cli/admin.js in the container).
       const list = spawnSync(process.execPath, ['dist/cli/admin.js', 'list'], {
         encoding: 'utf8',
