@@ -50,7 +50,8 @@ declare module 'ioredis' {
  * client's counts at once and hands them out from memory, so a busy client does not cost a Redis
  * round trip on every request. A client's first request of a window reserves one count; each time
  * a lease runs out within the window the next one is twice as large, up to `maxLease`, and never
- * past the limit. A client that asks once in a while therefore counts exactly as before.
+ * past the limit. A lease grows only when the one before it ran out, so a client that asks a few
+ * times a minute leaves at most a count or two unused.
  *
  * Every count is handed out once across all instances (INCRBY gives each reservation its own
  * numbers), and only counts up to the limit let a request through, so no client gets more than
