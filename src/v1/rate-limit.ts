@@ -26,14 +26,15 @@ export const defaultLease = (limit: number): number => Math.max(1, Math.floor(li
  * live in Redis when configured, so every instance enforces one shared budget; while Redis is
  * unreachable each instance counts on its own and says so (`X-RateLimit-Scope: local`).
  *
- * The counting is @fastify/rate-limit's own (its in-memory and Redis stores, one count per request,
- * a fixed window of a minute), and the answers are the ones it gave (RateLimit-Limit, -Remaining
+ * The counting is @fastify/rate-limit's (its in-memory store; in Redis its key and counting, with
+ * leases of a busy client's counts, rate-limit-lease.ts; a fixed window of a minute), and the
+ * answers are the ones it gave (RateLimit-Limit, -Remaining
  * and -Reset on every answer, a 429 problem with Retry-After past the budget, the request let
  * through should a count fail). The hook around them is ours: the plugin's is an async function
  * that awaits the key, the store and the route's options (which Fastify builds anew on each read)
  * on every request, and it cost the small routes of the API about a third of their throughput
  * (docs/benchmarks.md). This one is a callback that, with the in-memory store, finishes in the
- * same tick.
+ * same tick, and with Redis too while a lease lasts.
  */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   let local = false;
