@@ -1,8 +1,15 @@
 import type { Redis } from 'ioredis';
 
-type Counted = { current: number; ttl: number };
+/** A client's count in its window and the milliseconds left of the window, as the rate-limit plugin's stores give them. */
+export type Counted = { current: number; ttl: number };
 /** `fromLease`: counted from memory, without asking Redis. */
-type Callback = (error: Error | null, result?: Counted, fromLease?: boolean) => void;
+export type CountCallback = (error: Error | null, result?: Counted, fromLease?: boolean) => void;
+
+/**
+ * 2 % of the limit (120 a minute: 2; 6,000: 120): what unused leases can cost a client stays a
+ * small part of its budget, and small limits (up to 99) count exactly.
+ */
+export const defaultLease = (limit: number): number => Math.max(1, Math.floor(limit / 50));
 
 /**
  * Reserves ARGV[2] consecutive counts of a window at once and starts the window with the first
@@ -65,7 +72,7 @@ declare module 'ioredis' {
  */
 export class LeasingCounter {
   readonly #leases = new Map<string, Lease>();
-  readonly #waiting = new Map<string, Array<{ callback: Callback; windowMs: number; max: number }>>();
+  readonly #waiting = new Map<string, Array<{ callback: CountCallback; windowMs: number; max: number }>>();
 
   constructor(
     private readonly redis: Redis,
@@ -75,7 +82,7 @@ export class LeasingCounter {
     if (!redis.kizunaReserve) redis.defineCommand('kizunaReserve', { numberOfKeys: 1, lua: RESERVE });
   }
 
-  incr(key: string, callback: Callback, windowMs: number, max: number): void {
+  incr(key: string, callback: CountCallback, windowMs: number, max: number): void {
     if (this.#fromLease(key, callback, max)) return;
     // One reservation in flight per client: the requests that come meanwhile wait for it, so a
     // burst neither makes a round trip each nor strands the rest of a lease it replaced.
@@ -89,7 +96,7 @@ export class LeasingCounter {
   }
 
   /** Answers from this instance's lease where it can; false when Redis must be asked. */
-  #fromLease(key: string, callback: Callback, max: number): boolean {
+  #fromLease(key: string, callback: CountCallback, max: number): boolean {
     const lease = this.#leases.get(key);
     if (!lease) return false;
     const ttl = lease.windowEnds - Date.now();
@@ -108,7 +115,7 @@ export class LeasingCounter {
     return false;
   }
 
-  #reserve(key: string, callback: Callback, windowMs: number, max: number): void {
+  #reserve(key: string, callback: CountCallback, windowMs: number, max: number): void {
     // A lease here is used up: the next one is twice as large, within the cap and the limit.
     const spent = this.#leases.get(key);
     const units = spent ? Math.max(1, Math.min(spent.size * 2, this.maxLease, max - spent.last)) : 1;

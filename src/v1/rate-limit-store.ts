@@ -5,10 +5,8 @@ import type {
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { LeasingCounter } from './rate-limit-lease.js';
+import { type CountCallback, LeasingCounter } from './rate-limit-lease.js';
 
-type Counted = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Counted) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
 type BuiltInStore = FastifyRateLimitStore;
 interface StoreSettings {
@@ -56,7 +54,7 @@ export function sharedOrLocalStore(
       this.local = stores?.local ?? new LocalStore(continueExceeding, exponentialBackoff);
     }
 
-    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    incr(key: string, callback: CountCallback, timeWindow: number, max: number): void {
       const locally = () => {
         onScope(true);
         this.local.incr(key, callback, timeWindow, max);

@@ -8,18 +8,13 @@ import type {
 } from 'fastify';
 import { requestClientNetwork } from '../lib/client-network.js';
 import { rateLimited } from '../lib/problem.js';
+import { defaultLease } from './rate-limit-lease.js';
 import { localStore, sharedOrLocalStore } from './rate-limit-store.js';
 
 /** Sent while the budget is this instance's own because Redis is unreachable. */
 export const SCOPE_HEADER = 'x-ratelimit-scope';
 
 const WINDOW_MS = 60_000;
-
-/**
- * 2 % of the limit (120 a minute: 2; 6,000: 120): what unused leases can cost a client stays a
- * small part of its budget, and small limits (up to 99) count exactly.
- */
-export const defaultLease = (limit: number): number => Math.max(1, Math.floor(limit / 50));
 
 /**
  * The fair per-client-network limit of the public API, with the IETF RateLimit-* headers. Counts

@@ -4,11 +4,13 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { defaultLease } from '../../src/v1/rate-limit.js';
-import { LeasingCounter } from '../../src/v1/rate-limit-lease.js';
+import {
+  type CountCallback,
+  type Counted,
+  defaultLease,
+  LeasingCounter,
+} from '../../src/v1/rate-limit-lease.js';
 import { localStore, sharedOrLocalStore } from '../../src/v1/rate-limit-store.js';
-
-type Counted = { current: number; ttl: number };
 
 /** One count, as the rate-limit hook asks for it. */
 function count(counter: Pick<LeasingCounter, 'incr'>, key: string, max: number, windowMs = 60_000) {
@@ -179,7 +181,7 @@ describe('sharedOrLocalStore with leases', () => {
       { result: { current: 3, ttl: 800 }, fromLease: true },
     ];
     const shared = {
-      incr(_key: string, callback: (error: Error | null, result?: Counted, fromLease?: boolean) => void) {
+      incr(_key: string, callback: CountCallback) {
         const next = answers.shift()!;
         callback(next.error ?? null, next.result, next.fromLease);
       },
