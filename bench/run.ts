@@ -3,11 +3,12 @@
  * loopback, runs every benchmark area against them, and prints one table. Ratios compare with a
  * baseline measured right before, in the same run, because these machines are shared and noisy.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAreas } from './lib/areas.js';
+import { recordAnswer, replayAnswer } from './lib/contract-floor.js';
 import { loadUrl, medianMs } from './lib/load.js';
 import { onServerCore, pinLoadGenerator } from './lib/pinning.js';
 import type { BenchContext, BenchRow } from './lib/types.js';
@@ -59,6 +60,9 @@ const verdict = (row: BenchRow) => (row.met === undefined ? '' : row.met ? ': me
 async function main() {
   const areas = await loadAreas(areaFilter);
   if (areas.length === 0) throw new Error(`no benchmark area matches ${areaFilter.join(', ')}`);
+  // The Kizuna server runs the compiled app (dist/app.js); the build is skipped when up to date.
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
   const started = Date.now();
   console.log(pinLoadGenerator());
   const [baselineServer, kizunaServer] = await Promise.all([
@@ -80,6 +84,15 @@ async function main() {
         { ...options, method: 'GET', body: undefined, headers: undefined },
         baselineServer.pid,
       ),
+    floor: async (path, options = {}) => {
+      const answer = await recordAnswer(`${baseUrl}${path}`, options.headers);
+      await replayAnswer(`${baselineServer.url}/floor`, answer);
+      return loadUrl(
+        `${baselineServer.url}/floor`,
+        { ...options, method: 'GET', body: undefined, headers: undefined },
+        baselineServer.pid,
+      );
+    },
     medianMs,
   };
 

@@ -1,12 +1,14 @@
 /**
  * One server process for the benchmark: `baseline` is a bare Fastify app answering a constant JSON
- * object; `kizuna` is the real app on a scratch data directory, prepared by every area's setup().
- * Prints "READY <port>" once it listens on 127.0.0.1.
+ * object, and at /floor whatever answer it was last given (the contract floor,
+ * lib/contract-floor.ts); `kizuna` is the real app on a scratch data directory, prepared by every
+ * area's setup(). Prints "READY <port>" once it listens on 127.0.0.1.
  */
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.js';
+import type { buildApp as BuildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { loadAreas } from './lib/areas.js';
+import type { RecordedAnswer } from './lib/contract-floor.js';
 
 const [mode, dataDir, ...areaFilter] = process.argv.slice(2);
 
@@ -14,6 +16,16 @@ async function main() {
   if (mode === 'baseline') {
     const app = Fastify({ logger: false });
     app.get('/baseline', async () => ({ hello: 'world' }));
+    // The contract floor: no hook, no work, the recorded answer's headers and bytes from memory.
+    let floor = { status: 200, headers: {} as RecordedAnswer['headers'], body: Buffer.alloc(0) };
+    app.put<{ Body: RecordedAnswer }>('/floor', { bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+      const { status, headers, body } = request.body;
+      floor = { status, headers, body: Buffer.from(body, 'base64') };
+      return reply.code(204).send();
+    });
+    app.get('/floor', (_request, reply) => {
+      reply.code(floor.status).headers(floor.headers).send(floor.body);
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     console.log(`READY ${(app.server.address() as { port: number }).port}`);
     // An orderly exit, so that a `--cpu-prof` run of the baseline writes its profile too.
@@ -39,6 +51,12 @@ async function main() {
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
   });
+  // The compiled app `npm start` runs (dist/app.js, built by bench/run.ts), so that no figure
+  // carries what running the TypeScript through tsx adds (its name-keeping helpers run per request);
+  // BENCH_FROM_SOURCE=1 runs src/ instead (to profile with the sources' own lines).
+  const { buildApp } = (await import(
+    process.env.BENCH_FROM_SOURCE === '1' ? '../src/app.js' : '../dist/app.js'
+  )) as { buildApp: typeof BuildApp };
   const app = await buildApp(config);
   for (const area of await loadAreas(areaFilter)) await area.setup?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

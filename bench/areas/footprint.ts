@@ -1,13 +1,13 @@
 /**
- * npm run bench (default suite): what `npm start` costs before any request. Builds as `npm start`
- * does (scripts/build.mjs, skipped when up to date), then starts the command of package.json's
+ * npm run bench (default suite): what `npm start` costs before any request. On the build that
+ * bench/run.ts made as `npm start` does (scripts/build.mjs), starts the command of package.json's
  * start script on a scratch data directory, on the server core: the time from spawn to the first
  * /readyz 200 on a fresh data directory (migrations included) and again on the same directory (a
  * restart, the warm case the target is about), median of BENCH_FOOTPRINT_STARTS (3); and the
  * resident memory of the one server process once idle, BENCH_FOOTPRINT_IDLE_SECONDS (10) after
  * ready, with the demo content on (the default) and off.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median } from '../lib/against-baseline.js';
@@ -97,8 +97,6 @@ const stop = (child: ChildProcess) =>
 export const area: BenchArea = {
   name: 'footprint',
   async run(ctx) {
-    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
     const port = 40_000 + (process.pid % 10_000);
     const rows: BenchRow[] = [];
     const fresh: number[] = [];

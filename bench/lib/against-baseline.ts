@@ -40,9 +40,13 @@ export async function againstBaseline(
   options: AgainstBaselineOptions = {},
 ): Promise<BenchRow[]> {
   const baselines: LoadResult[] = [];
+  const floors: LoadResult[] = [];
   const ours: LoadResult[] = [];
+  const threshold = ratioThreshold(options.target);
   for (let round = 0; round < ROUNDS; round++) {
     baselines.push(await ctx.baseline());
+    // Where a ratio is a target, also what the same answers cost with nothing behind them.
+    if (threshold !== undefined) floors.push(await ctx.floor(path, options.load));
     const result = await ctx.load(path, options.load);
     if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} non-2xx answers`);
     ours.push(result);
@@ -57,9 +61,9 @@ export async function againstBaseline(
       : Number.NaN,
   );
   const rpsRatios = ours.map((r, i) => r.requestsPerSecond / baselines[i].requestsPerSecond);
-  const threshold = ratioThreshold(options.target);
   const ourCpu = cpu(ours);
   const theirCpu = cpu(baselines);
+  const floorCpu = cpu(floors);
   const rows: BenchRow[] = [];
   if (ourCpu !== undefined && theirCpu !== undefined) {
     const ratio = median(cpuRatios);
@@ -72,6 +76,22 @@ export async function againstBaseline(
       target: options.target,
       met: threshold === undefined ? undefined : ratio >= threshold,
     });
+    if (floors.length > 0 && floorCpu !== undefined) {
+      // Its ratio is the highest any server giving these answers could reach against the baseline.
+      rows.push({
+        area,
+        name: `${name}: contract floor, bare Fastify replaying our answer (ours costs ${(ourCpu / floorCpu).toFixed(2)}×)`,
+        value: floorCpu,
+        unit: 'µs',
+        ratio: median(
+          floors.map(
+            (f, i) =>
+              (baselines[i].serverCpuMicrosPerRequest ?? Number.NaN) /
+              (f.serverCpuMicrosPerRequest ?? Number.NaN),
+          ),
+        ),
+      });
+    }
   }
   const rpsRatio = median(rpsRatios);
   rows.push(

@@ -41,6 +41,12 @@ export interface BenchContext {
   load(path: string, options?: LoadOptions): Promise<LoadResult>;
   /** Loads the bare-Fastify baseline route (a constant JSON object), measured right before the caller's load. */
   baseline(options?: LoadOptions): Promise<LoadResult>;
+  /**
+   * The contract floor of a Kizuna path: the baseline server (bare Fastify, no hook) replaying the
+   * answer Kizuna gives to one GET of it (same status, headers and body bytes) from memory, loaded
+   * like the baseline. What no implementation of the same answers can undercut on this machine.
+   */
+  floor(path: string, options?: LoadOptions): Promise<LoadResult>;
   /** Median of `runs` calls of an async function, in milliseconds. */
   medianMs(runs: number, fn: () => Promise<unknown>): Promise<number>;
   /** A directory for scratch files, removed after the run. */
