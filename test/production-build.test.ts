@@ -4,6 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { buildApp as BuildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { startLoopbackHttps } from './lib/safe-fetch/loopback-https.js';
 
 /**
  * `npm start` runs the esbuild bundle (scripts/build.mjs), not the sources the other tests run
@@ -122,6 +126,42 @@ describe('the production bundle (dist/server.js)', () => {
       assert.equal(worker.status, 0, worker.stdout + worker.stderr);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fetches through the bundled HTTP client (undici, loaded on first fetch from a chunk of its own)', {
+    timeout: 120_000,
+  }, async () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    // The compiled app (dist/app.js is built for the benchmark's server), fetching an avatar.
+    const { buildApp } = (await import('../dist/app.js' as string)) as { buildApp: typeof BuildApp };
+    const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-dist-fetch-'));
+    const avatar = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 120 } },
+    })
+      .png()
+      .toBuffer();
+    const upstream = await startLoopbackHttps((_request, response) => {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(avatar.length) });
+      response.end(avatar);
+    });
+    const app = await buildApp(
+      { ...loadConfig({ DATA_DIR: dataDir, DEMO_CONTENT: 'false' }), allowLoopbackFetchForTests: true },
+      { logger: false },
+    );
+    try {
+      const response = await app.inject({
+        url: `/api/v1/canvas/xp?name=Aki&level=2&xp=10&needed=20&avatar=${encodeURIComponent(`${upstream.origin}/a.png`)}`,
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      // Before the fix, undici's chunk had no named exports and every fetch failed at once (NETWORK).
+      assert.equal(response.headers['x-avatar-status'], 'fetched');
+      assert.equal(upstream.connections(), 1);
+    } finally {
+      await app.close();
+      await upstream.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

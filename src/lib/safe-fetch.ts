@@ -65,8 +65,10 @@ export interface SafeFetchResult {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-// undici's client is loaded by the first fetch (an avatar, a page), not at start-up.
-const loadUndici = loadOnce(() => import('undici'));
+// undici's client is loaded by the first fetch (an avatar, a page), not at start-up. Its default
+// export (module.exports) rather than the namespace: in the bundle (dist/), undici is CommonJS
+// turned into a chunk that has a default export only, so named exports would be undefined there.
+const loadUndici = loadOnce(async () => (await import('undici')).default);
 type Undici = Awaited<ReturnType<typeof loadUndici>>;
 
 export async function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
