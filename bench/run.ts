@@ -1,6 +1,6 @@
 /**
- * npm run bench [-- area …]: starts a bare-Fastify baseline and Kizuna as two separate processes on
- * loopback, runs every benchmark area against them, and prints one table. Ratios compare with a
+ * npm run bench [-- area …]: starts a bare-Fastify baseline and, for each benchmark area in turn, a
+ * Kizuna server set up for that area, as separate processes on loopback, and prints one table. Ratios compare with a
  * baseline measured right before, in the same run, because these machines are shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { loadAreas } from './lib/areas.js';
 import { recordAnswer, replayAnswer } from './lib/contract-floor.js';
 import { loadUrl, medianMs } from './lib/load.js';
 import { onServerCore, pinLoadGenerator } from './lib/pinning.js';
-import type { BenchContext, BenchRow } from './lib/types.js';
+import type { BenchContext, BenchRow, LoadOptions } from './lib/types.js';
 
 const areaFilter = process.argv.slice(2);
 if (areaFilter[0] === 'node-lines') {
@@ -23,7 +23,13 @@ if (areaFilter[0] === 'node-lines') {
 const scratchDir = mkdtempSync(join(tmpdir(), 'kizuna-bench-'));
 const children: ChildProcess[] = [];
 
-function startServer(args: string[]): Promise<{ url: string; pid: number | undefined }> {
+interface Server {
+  url: string;
+  pid: number | undefined;
+  child: ChildProcess;
+}
+
+function startServer(args: string[]): Promise<Server> {
   const [command, commandArgs] = onServerCore(process.execPath, [
     '--import',
     'tsx',
@@ -39,9 +45,17 @@ function startServer(args: string[]): Promise<{ url: string; pid: number | undef
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /READY (\d+)/.exec(out);
-      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid });
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, pid: child.pid, child });
     });
     child.on('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
+  });
+}
+
+function stopServer({ child }: Server): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }
 
@@ -65,40 +79,42 @@ async function main() {
   if (build.status !== 0) throw new Error('npm run build failed');
   const started = Date.now();
   console.log(pinLoadGenerator());
-  const [baselineServer, kizunaServer] = await Promise.all([
-    startServer(['baseline']),
-    startServer(['kizuna', join(scratchDir, 'data'), ...areaFilter]),
-  ]);
-  const baseUrl = kizunaServer.url;
+  const baselineServer = await startServer(['baseline']);
   console.log(
-    `servers ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${process.env.BENCH_SECONDS ?? 5} s per load\n`,
+    `baseline ready in ${((Date.now() - started) / 1000).toFixed(1)} s; ${process.env.BENCH_SECONDS ?? 5} s per load\n`,
   );
-
-  const ctx: BenchContext = {
-    baseUrl,
-    scratchDir,
-    load: (path, options) => loadUrl(`${baseUrl}${path}`, options, kizunaServer.pid),
-    baseline: (options) =>
-      loadUrl(
-        `${baselineServer.url}/baseline`,
-        { ...options, method: 'GET', body: undefined, headers: undefined },
-        baselineServer.pid,
-      ),
-    floor: async (path, options = {}) => {
-      const answer = await recordAnswer(`${baseUrl}${path}`, options.headers);
-      await replayAnswer(`${baselineServer.url}/floor`, answer);
-      return loadUrl(
-        `${baselineServer.url}/floor`,
-        { ...options, method: 'GET', body: undefined, headers: undefined },
-        baselineServer.pid,
-      );
-    },
-    medianMs,
-  };
+  const baseline = (path: string, options: LoadOptions = {}) =>
+    loadUrl(
+      `${baselineServer.url}${path}`,
+      { ...options, method: 'GET', body: undefined, headers: undefined },
+      baselineServer.pid,
+    );
 
   const rows: BenchRow[] = [];
+  const dataDir = join(scratchDir, 'data');
   for (const area of areas) {
-    const areaRows = await area.run(ctx);
+    // A Kizuna server of its own for every area, prepared by that area's setup() alone: what one
+    // area leaves in a process (a second app, a heap grown by drawing cards) is not another's cost.
+    const kizuna = await startServer(['kizuna', dataDir, area.name]);
+    const ctx: BenchContext = {
+      baseUrl: kizuna.url,
+      scratchDir,
+      load: (path, options) => loadUrl(`${kizuna.url}${path}`, options, kizuna.pid),
+      baseline: (options) => baseline('/baseline', options),
+      floor: async (path, options = {}) => {
+        const answer = await recordAnswer(`${kizuna.url}${path}`, options.headers);
+        await replayAnswer(`${baselineServer.url}/floor`, answer);
+        return baseline('/floor', options);
+      },
+      medianMs,
+    };
+    let areaRows: BenchRow[];
+    try {
+      areaRows = await area.run(ctx);
+    } finally {
+      await stopServer(kizuna);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
     for (const row of areaRows) {
       console.log(
         `  ${row.area.padEnd(10)} ${row.name.padEnd(52)} ${format(row.value).padStart(9)} ${row.unit.padEnd(8)}` +
