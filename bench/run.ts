@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- area …]: starts a bare-Fastify baseline and, for each benchmark area in turn, a
- * Kizuna server set up for that area, as separate processes on loopback, and prints one table. Ratios compare with a
- * baseline measured right before, in the same run, because these machines are shared and noisy.
+ * Kizuna server set up for that area, as separate processes on loopback, and prints one table.
+ * Ratios compare with a baseline measured right before, in the same run, because these machines
+ * are shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

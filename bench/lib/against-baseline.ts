@@ -55,11 +55,14 @@ export async function againstBaseline(
     results.every((r) => r.serverCpuMicrosPerRequest !== undefined)
       ? median(results.map((r) => r.serverCpuMicrosPerRequest as number))
       : undefined;
-  const cpuRatios = ours.map((r, i) =>
-    r.serverCpuMicrosPerRequest && baselines[i].serverCpuMicrosPerRequest
-      ? baselines[i].serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest
-      : Number.NaN,
-  );
+  // Round by round: the baseline's CPU µs over theirs (NaN where one could not be read).
+  const cpuRatiosOf = (results: LoadResult[]) =>
+    results.map((r, i) =>
+      r.serverCpuMicrosPerRequest && baselines[i].serverCpuMicrosPerRequest
+        ? baselines[i].serverCpuMicrosPerRequest / r.serverCpuMicrosPerRequest
+        : Number.NaN,
+    );
+  const cpuRatios = cpuRatiosOf(ours);
   const rpsRatios = ours.map((r, i) => r.requestsPerSecond / baselines[i].requestsPerSecond);
   const ourCpu = cpu(ours);
   const theirCpu = cpu(baselines);
@@ -83,13 +86,7 @@ export async function againstBaseline(
         name: `${name}: contract floor, bare Fastify replaying our answer (ours costs ${(ourCpu / floorCpu).toFixed(2)}×)`,
         value: floorCpu,
         unit: 'µs',
-        ratio: median(
-          floors.map(
-            (f, i) =>
-              (baselines[i].serverCpuMicrosPerRequest ?? Number.NaN) /
-              (f.serverCpuMicrosPerRequest ?? Number.NaN),
-          ),
-        ),
+        ratio: median(cpuRatiosOf(floors)),
       });
     }
   }

@@ -41,25 +41,11 @@ export function recordAnswer(url: string, headers: Record<string, string> = {}):
 }
 
 /** PUTs a recorded answer to the baseline server's replay route (bench/server.ts). */
-export function replayAnswer(floorUrl: string, answer: RecordedAnswer): Promise<void> {
-  const payload = JSON.stringify(answer);
-  return new Promise((resolve, reject) => {
-    request(
-      floorUrl,
-      {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          response.statusCode === 204
-            ? resolve()
-            : reject(new Error(`floor answered ${response.statusCode}`)),
-        );
-      },
-    )
-      .on('error', reject)
-      .end(payload);
+export async function replayAnswer(floorUrl: string, answer: RecordedAnswer): Promise<void> {
+  const response = await fetch(floorUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(answer),
   });
+  if (response.status !== 204) throw new Error(`floor answered ${response.status}`);
 }
