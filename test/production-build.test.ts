@@ -33,7 +33,7 @@ describe('the production bundle (dist/server.js)', () => {
         REDIS_URL: '',
         STORAGE_URL: '',
         DEMO_CONTENT: 'false',
-        JIKAN_REFRESH_MS: '0',
+        JIKAN_REFRESH_MINUTES: '0',
         NODE_COMPILE_CACHE: join(dataDir, 'compile-cache'),
         NODE_DISABLE_COMPILE_CACHE: undefined,
       },

@@ -17,18 +17,18 @@ import { ResultsStore } from './results-store.js';
 import { MemoryJobStore } from './store/memory-job-store.js';
 import { RedisJobStore } from './store/redis-job-store.js';
 
-// One service per app, reached from both route trees (/api/v1 and the root /ws alias); the HTTP
-// server is the one object every encapsulated context of an app shares and no other app has.
-const services = new WeakMap<object, Promise<DownloaderService>>();
+// One service per app, reached from both route trees (/api/v1 and the root /ws alias): kept on the
+// HTTP server, the one object every encapsulated context of an app shares and no other app has,
+// under a registered symbol, so that the compiled app and the sources find the same one (the test
+// suite steers the compiled app's downloader from the sources when TEST_APP=dist).
+const SERVICE = Symbol.for('kizuna.downloader');
+type ServerWithDownloader = FastifyInstance['server'] & { [SERVICE]?: Promise<DownloaderService> };
 
 /** The app's downloader, created (and its workers started) on first use, closed with the app. */
 export function downloaderFor(app: FastifyInstance): Promise<DownloaderService> {
-  let service = services.get(app.server);
-  if (!service) {
-    service = createDownloader(app);
-    services.set(app.server, service);
-  }
-  return service;
+  const server: ServerWithDownloader = app.server;
+  server[SERVICE] ??= createDownloader(app);
+  return server[SERVICE];
 }
 
 /** The engines; `proxyUrl` is the egress guard every yt-dlp run connects through. */

@@ -53,9 +53,24 @@ async function csrfPlugin(app: FastifyInstance) {
   // each time) that was the largest single cost of the request. Same secret, cookie and token.
   const tokens = Tokens({});
   const secrets = new RandomPool();
+  // A browser sends the same signed cookie with every request, and checking its signature (an
+  // HMAC and a constant-time comparison) was the largest cost of a logged-in GET /api/auth/me. A
+  // cookie value found valid once is remembered with its secret; any other value is checked in
+  // full. The signing key lives as long as the process, and so does what was checked with it.
+  const verified = new Map<string, string>();
+  const secretOf = (reply: FastifyReply, cookie: string): string | null => {
+    const known = verified.get(cookie);
+    if (known !== undefined) return known;
+    const { valid, value } = reply.unsignCookie(cookie);
+    if (!valid || !value) return null;
+    // Oldest first (a Map keeps insertion order), so a flood of new cookies cannot grow it.
+    if (verified.size >= VERIFIED_COOKIES_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(cookie, value);
+    return value;
+  };
   app.decorateReply('csrfToken', function (this: FastifyReply) {
     const cookie = this.request.cookies[cookieKey];
-    let secret = cookie ? this.unsignCookie(cookie).value : null;
+    let secret = cookie ? secretOf(this, cookie) : null;
     if (!secret) {
       secret = secrets.base64url(SECRET_BYTES);
       this.setCookie(cookieKey, secret, cookieOpts);
@@ -66,6 +81,9 @@ async function csrfPlugin(app: FastifyInstance) {
 
 /** @fastify/csrf's default secret length. */
 const SECRET_BYTES = 18;
+
+/** Signed CSRF cookies remembered as checked: about a megabyte at most. */
+const VERIFIED_COOKIES_MAX = 10_000;
 
 export default fp(csrfPlugin, {
   name: 'csrf',

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { imageDecoding } from '../../src/lib/work-gate.js';
 import { assertProblem } from '../helpers/assert-problem.js';
 import { Browser, loggedInBrowser } from '../helpers/browser.js';
-import { buildTestApp } from '../helpers/test-app.js';
+import { buildTestApp, SOURCES_ONLY } from '../helpers/test-app.js';
 import { imageBytes, submitGroup, VALID_FIELDS } from './groups/group-fixtures.js';
 
 const count = async (app: FastifyInstance, table: 'users' | 'groups') =>
@@ -101,7 +101,9 @@ describe('write budgets', () => {
   });
 
   describe('image decoding under load', () => {
-    it('answers 503 + Retry-After when the decoders and their line are full, writes nothing and spends no budget', async () => {
+    it('answers 503 + Retry-After when the decoders and their line are full, writes nothing and spends no budget', {
+      skip: SOURCES_ONLY,
+    }, async () => {
       const app = await buildTestApp({ groupSubmissionsPerHour: 1 });
       const user = await loggedInBrowser(app);
       const logo = { bytes: await imageBytes('png', 200, 200), filename: 'logo.png' };

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { BlobStore } from '../../src/lib/storage/blob-store.js';
 import { openBlobStore } from '../../src/lib/storage/open-blob-store.js';
@@ -16,6 +16,27 @@ import { useS3rverCredentials } from './s3-server.js';
 // With TEST_STORAGE_URL (an s3rver from scripts/start-test-s3.mjs, say) and no credentials given,
 // sign with s3rver's: the SDK's default chain would otherwise go looking for instance credentials.
 if (process.env.TEST_STORAGE_URL) useS3rverCredentials();
+
+/**
+ * TEST_APP=dist: every test that builds its app here drives the compiled app instead (dist/app.js,
+ * `npm run build`), which is what `npm start` runs. The bundle has failures of its own that the
+ * sources run through tsx cannot show (a CommonJS package bundled into a chunk with only a default
+ * export made every outgoing fetch fail in production, and no test saw it).
+ */
+const { buildApp } = (
+  process.env.TEST_APP === 'dist'
+    ? await import(pathToFileURL(join(process.cwd(), 'dist', 'app.js')).href)
+    : await import('../../src/app.js')
+) as typeof import('../../src/app.js');
+
+/**
+ * The skip reason of a test that steers the app through a module of the sources (an engine that
+ * throws the sources' error class, a gate or a query log it fills or reads): beside dist/ that
+ * module is a second copy the compiled app never sees.
+ */
+export const SOURCES_ONLY =
+  process.env.TEST_APP === 'dist' &&
+  'steers the app through a module of the sources, which dist/ does not share';
 
 const openApps: Array<() => Promise<void>> = [];
 

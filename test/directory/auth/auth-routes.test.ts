@@ -53,6 +53,26 @@ describe('accounts: /api/auth', () => {
       // Its token works with the new secret only.
       assert.equal((await forged.post('/api/auth/logout', undefined)).statusCode, 204);
     });
+
+    it('checks every cookie it has not seen signed by us, even one like a cookie it has seen', async () => {
+      const browser = new Browser(app);
+      const first = await browser.get('/api/auth/me');
+      const signed = (first.cookies[0] as { value: string }).value;
+      assert.equal((await browser.get('/api/auth/me')).cookies.length, 0, 'a signed cookie is kept');
+      // The same secret under another signature, and another secret under the same signature.
+      const [secret, signature] = signed.split('.');
+      const flipped = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+      for (const altered of [`${secret}.${flipped(signature)}`, `${flipped(secret)}.${signature}`]) {
+        const forged = new Browser(app);
+        forged.cookies.set('kizuna-csrf', altered);
+        const replaced = await forged.get('/api/auth/me');
+        assert.equal(replaced.cookies.length, 1, altered);
+        assert.notEqual((replaced.cookies[0] as { value: string }).value, altered);
+      }
+      // And the browser with the real cookie still has its secret.
+      assert.equal((await browser.get('/api/auth/me')).cookies.length, 0);
+      assert.equal((await browser.post('/api/auth/logout', undefined)).statusCode, 204);
+    });
   });
 
   describe('POST /api/auth/register', () => {

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { downloaderFor } from '../../../src/downloader/downloader-for.js';
 import { connect, SteeredEngine } from '../../downloader/fake-engine.js';
-import { buildTestApp } from '../../helpers/test-app.js';
+import { buildTestApp, SOURCES_ONLY } from '../../helpers/test-app.js';
 
 async function appWithEngine(overrides = {}): Promise<{ app: FastifyInstance; engine: SteeredEngine }> {
   const app = await buildTestApp(overrides);
@@ -72,7 +72,9 @@ describe('live queue over WebSocket', () => {
     assert.equal(types(talk.messages).at(-1), 'done');
   });
 
-  test('failure: an error message with its code, then the socket closes', async () => {
+  test('failure: an error message with its code, then the socket closes', {
+    skip: SOURCES_ONLY,
+  }, async () => {
     const { app, engine } = await appWithEngine();
     const url = 'https://youtu.be/ccccccccccc';
     const id = await submit(app, url);
