@@ -328,6 +328,10 @@ for (const viewport of VIEWPORT_NAMES) {
       await page.getByRole('heading', { name: 'Anime', level: 1 }).waitFor();
       await page.getByTestId('topic-count').filter({ hasText: '2 groups in Anime' }).waitFor();
       await page.locator('.group-card', { hasText: 'Chess Puzzles' }).waitFor({ state: 'detached' });
+      // The list is re-drawn for the new filter and may be empty for a moment: count once both are in.
+      for (const title of ['Naruto Night', 'Ghibli Lovers']) {
+        await page.locator('.group-card', { hasText: title }).waitFor();
+      }
       assert.equal(await page.locator('.group-card').count(), 2);
 
       // A tag's page from a card's tag, in the singular.
