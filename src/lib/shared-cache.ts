@@ -1,6 +1,6 @@
 /**
  * A short-lived cache of what a read computed, on one instance, for reads far more frequent than
- * the writes that change them (the public list pages, the sessions).
+ * the writes that change them (the public list pages, the sessions, the checked CSRF cookies).
  *
  * Correctness comes first: every write that can change a cached value calls `invalidate()`, which
  * empties the cache at once for this instance, and a value computed while a write happened is not

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { RandomPool } from '../lib/random-pool.js';
+import { SharedCache } from '../lib/shared-cache.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -55,17 +56,16 @@ async function csrfPlugin(app: FastifyInstance) {
   const secrets = new RandomPool();
   // A browser sends the same signed cookie with every request, and checking its signature (an
   // HMAC and a constant-time comparison) was the largest cost of a logged-in GET /api/auth/me. A
-  // cookie value found valid once is remembered with its secret; any other value is checked in
-  // full. The signing key lives as long as the process, and so does what was checked with it.
-  const verified = new Map<string, string>();
+  // cookie value found valid is remembered with its secret for an hour (bounded, oldest first);
+  // any other value is checked in full. Nothing invalidates it: the signing key never changes
+  // while the process runs.
+  const verified = new SharedCache<string>(VERIFIED_COOKIE_MS, VERIFIED_COOKIES_MAX);
   const secretOf = (reply: FastifyReply, cookie: string): string | null => {
     const known = verified.get(cookie);
     if (known !== undefined) return known;
     const { valid, value } = reply.unsignCookie(cookie);
     if (!valid || !value) return null;
-    // Oldest first (a Map keeps insertion order), so a flood of new cookies cannot grow it.
-    if (verified.size >= VERIFIED_COOKIES_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(cookie, value);
+    verified.set(cookie, value, verified.generation);
     return value;
   };
   app.decorateReply('csrfToken', function (this: FastifyReply) {
@@ -82,8 +82,9 @@ async function csrfPlugin(app: FastifyInstance) {
 /** @fastify/csrf's default secret length. */
 const SECRET_BYTES = 18;
 
-/** Signed CSRF cookies remembered as checked: about a megabyte at most. */
+/** Signed CSRF cookies remembered as checked: about a megabyte at most, for an hour each. */
 const VERIFIED_COOKIES_MAX = 10_000;
+const VERIFIED_COOKIE_MS = 3600_000;
 
 export default fp(csrfPlugin, {
   name: 'csrf',

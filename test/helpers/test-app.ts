@@ -23,8 +23,9 @@ if (process.env.TEST_STORAGE_URL) useS3rverCredentials();
  * sources run through tsx cannot show (a CommonJS package bundled into a chunk with only a default
  * export made every outgoing fetch fail in production, and no test saw it).
  */
+const FROM_DIST = process.env.TEST_APP === 'dist';
 const { buildApp } = (
-  process.env.TEST_APP === 'dist'
+  FROM_DIST
     ? await import(pathToFileURL(join(process.cwd(), 'dist', 'app.js')).href)
     : await import('../../src/app.js')
 ) as typeof import('../../src/app.js');
@@ -35,8 +36,7 @@ const { buildApp } = (
  * module is a second copy the compiled app never sees.
  */
 export const SOURCES_ONLY =
-  process.env.TEST_APP === 'dist' &&
-  'steers the app through a module of the sources, which dist/ does not share';
+  FROM_DIST && 'steers the app through a module of the sources, which dist/ does not share';
 
 const openApps: Array<() => Promise<void>> = [];
 
