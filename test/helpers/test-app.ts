@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { BuildOptions } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { BlobStore } from '../../src/lib/storage/blob-store.js';
 import { openBlobStore } from '../../src/lib/storage/open-blob-store.js';
@@ -52,12 +53,15 @@ after(async () => {
  * TEST_REDIS_URL is set) and its own file storage (DATA_DIR, or a prefix of the TEST_STORAGE_URL
  * bucket). Everything is removed again when the test file is done.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const resources = await createTestResources();
   const config: Config = { ...testConfig(resources), ...overrides };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false });
+    app = await buildApp(config, { logger: false, ...options });
   } catch (error) {
     await resources.release();
     throw error;

@@ -61,7 +61,13 @@ export const animeDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const refreshMs = app.config.jikanRefreshMs;
   if (refreshMs > 0) {
     // Half the interval: a sweep that comes a moment early still renews an answer it finds.
-    const renew = () => data.refreshLists(berlinDate(), refreshMs / 2);
+    // The anime database not answering is an outage of theirs, expected (and the rule on a machine
+    // without internet): one line that says so, not a stack. Anything else is ours and keeps it.
+    const renew = () =>
+      data.refreshLists(berlinDate(), refreshMs / 2).catch((error: unknown) => {
+        if (!(error instanceof UpstreamError)) throw error;
+        app.log.warn({ failure: error.kind }, `anime lists not renewed: ${error.message}`);
+      });
     app.addHook('onReady', async () => {
       renew().catch((error) => app.log.warn({ err: error }, 'anime prefetch failed'));
     });

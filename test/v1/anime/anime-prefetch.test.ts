@@ -123,6 +123,26 @@ describe('anime lists prefetched ahead of an upstream outage', () => {
       assert.equal(current.json().results[0].title, 'Sousou no Frieren 2');
     });
 
+    it('logs an outage at start as one line that names it, without a stack', async () => {
+      down();
+      const lines: { msg?: string; err?: unknown; failure?: string }[] = [];
+      const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+      await buildTestApp(
+        { jikanUrl: fake.url, jikanTimeoutMs: 2000, jikanRefreshMs: 6 * HOUR_MS },
+        { logger: { level: 'warn', stream } },
+      );
+      const aboutAnime = () => lines.filter((line) => /anime/.test(line.msg ?? ''));
+      for (let i = 0; i < 200 && aboutAnime().length === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+
+      const [warning, ...more] = aboutAnime();
+      assert.ok(warning, 'the outage was logged');
+      assert.deepEqual(more, []);
+      assert.match(warning.msg ?? '', /^anime lists not renewed: The anime database /);
+      assert.equal(warning.failure, 'failed');
+      assert.equal(warning.err, undefined, 'no error object, so no stack');
+    });
+
     it('with JIKAN_REFRESH_MINUTES=0 nothing is asked ahead of a client', async () => {
       const before = fake.requests.length;
       const app = await buildTestApp({ jikanUrl: fake.url, jikanRefreshMs: 0 });
