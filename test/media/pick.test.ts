@@ -18,6 +18,26 @@ describe('sample', () => {
     assert.equal(new Set(sample(items(50), 20)).size, 20);
     assert.deepEqual(sample([], 5), []);
   });
+
+  it('draws from a large pool as a copied shuffle would, without copying it', () => {
+    // The reference: the whole pool copied and shuffled in part (what small pools still do).
+    const copiedShuffle = <T>(list: readonly T[], count: number, random: () => number): T[] => {
+      const pool = [...list];
+      for (let i = 0; i < Math.min(count, pool.length); i++) {
+        const j = i + Math.floor(random() * (pool.length - i));
+        [pool[i], pool[j]] = [pool[j], pool[i]];
+      }
+      return pool.slice(0, count);
+    };
+    const large = items(5000);
+    for (let seed = 0; seed < 50; seed++) {
+      const picked = sample(large, 17, seededRandom('large', seed));
+      assert.deepEqual(picked, copiedShuffle(large, 17, seededRandom('large', seed)));
+      assert.equal(new Set(picked).size, 17);
+    }
+    assert.equal(sample(large, 6000).length, 5000);
+    assert.equal(new Set(sample(large, 6000)).size, 5000);
+  });
 });
 
 describe('pickAvoiding', () => {
