@@ -10,7 +10,7 @@ export interface PickerLogger {
 /** Random picks from pools that honour the anti-duplicate ring of each client. */
 export class MediaPicker {
   constructor(
-    readonly store: Pick<MediaStore, 'poolItems' | 'counts'>,
+    readonly store: Pick<MediaStore, 'poolItems' | 'cachedCounts'>,
     private readonly ring: RecentPicks,
     private readonly log?: PickerLogger,
   ) {}
@@ -38,7 +38,7 @@ export class MediaPicker {
   /** One item from one of the pools, the pool chosen at random among those that have items. */
   async pickAcross(pools: readonly string[], client: string): Promise<MediaItem | undefined> {
     // One grouped count instead of a query per pool: the GIF shortcuts span 59 categories.
-    const counts = await this.store.counts();
+    const counts = await this.store.cachedCounts();
     const filled = pools.filter((pool) => (counts.get(pool) ?? 0) > 0);
     if (filled.length === 0) return undefined;
     const chosen = filled[Math.floor(Math.random() * filled.length)];

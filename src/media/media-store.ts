@@ -52,7 +52,10 @@ export interface StoreOptions {
   connection?: StoreConnection;
   /** Local scratch folder for bytes being probed (ffprobe and sharp want a file). */
   scratchDir: string;
-  /** How long a pool's item list is reused before it is read again (other instances and the CLI write too). */
+  /**
+   * How long a pool's item list and the pool counts are reused before they are read again (other
+   * instances and the CLI write too).
+   */
   cacheMs?: number;
 }
 
@@ -90,7 +93,8 @@ export interface AddResult {
  */
 export class MediaStore {
   private readonly tmpDir: string;
-  private readonly cache = new Map<string, { at: number; items: Promise<MediaItem[]> }>();
+  /** Pool items and counts, read on every pick, kept for `cacheMs` (writes through this store clear them). */
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
   private readonly cacheMs: number;
 
   constructor(
@@ -250,20 +254,36 @@ export class MediaStore {
 
   /** The items of a pool, from a short-lived cache: picks happen on every request. */
   poolItems(pool: string): Promise<MediaItem[]> {
+    return this.cached(`items:${pool}`, () => listPoolItems(this.db, pool));
+  }
+
+  /**
+   * Items per pool, from the same short-lived cache: a pick across pools (/random/*, /anime/random,
+   * the vault's every draw) needs them each time, and counting is a pass over every item.
+   */
+  cachedCounts(): Promise<Map<string, number>> {
+    return this.cached('counts', () => countByPool(this.db));
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
-    const cached = this.cache.get(pool);
-    if (cached && now - cached.at < this.cacheMs) return cached.items;
-    const items = listPoolItems(this.db, pool);
-    this.cache.set(pool, { at: now, items });
-    items.catch(() => this.cache.delete(pool));
-    return items;
+    const held = this.cache.get(key);
+    if (held && now - held.at < this.cacheMs) return held.value as Promise<T>;
+    const value = load();
+    this.cache.set(key, { at: now, value });
+    value.catch(() => {
+      if (this.cache.get(key)?.value === value) this.cache.delete(key);
+    });
+    return value;
   }
 
   invalidate(pool?: string): void {
-    if (pool === undefined) this.cache.clear();
-    else this.cache.delete(pool);
+    if (pool === undefined) return this.cache.clear();
+    this.cache.delete(`items:${pool}`);
+    this.cache.delete('counts');
   }
 
+  /** Items per pool, counted now (the live figures of /pools and the stats). */
   counts(): Promise<Map<string, number>> {
     return countByPool(this.db);
   }

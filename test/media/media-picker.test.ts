@@ -13,7 +13,7 @@ function poolOf(n: number) {
   );
   return {
     poolItems: async () => items,
-    counts: async () => new Map([['sleep', n]]),
+    cachedCounts: async () => new Map([['sleep', n]]),
   };
 }
 

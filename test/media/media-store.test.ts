@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { dialectOf } from '../../src/db/database.js';
-import type { MediaStore } from '../../src/media/media-store.js';
-import { WrongKindError } from '../../src/media/media-store.js';
+import { MediaStore, WrongKindError } from '../../src/media/media-store.js';
 import { NotMediaError } from '../../src/media/probe.js';
 import { gif, openTestStore, png } from './fixtures.js';
 
@@ -33,6 +32,25 @@ function scratch(): string {
 }
 
 describe('MediaStore', () => {
+  it('keeps pool counts for picks a while, and forgets them when it writes itself', async () => {
+    const writer = await openTestStore();
+    // A second instance on the same database, as a served one keeps them (for 5 s by default).
+    const picking = new MediaStore(writer.db, writer.blobs, {
+      ffmpegPath: 'ffmpeg',
+      scratchDir: writer.scratchDir,
+      cacheMs: 60_000,
+    });
+    await writer.addBuffer('neko', await png(7, 10, 10));
+    assert.equal((await picking.cachedCounts()).get('neko'), 1);
+
+    await writer.addBuffer('neko', await png(8, 10, 10));
+    assert.equal((await picking.cachedCounts()).get('neko'), 1, 'another instance writing: kept');
+    assert.equal((await picking.counts()).get('neko'), 2, 'the live count');
+
+    await picking.addBuffer('neko', await png(9, 10, 10));
+    assert.equal((await picking.cachedCounts()).get('neko'), 3, 'its own write: read again');
+  });
+
   it('names a file by the SHA-256 of its bytes and records what it is', async () => {
     const store = await openTestStore();
     const bytes = await png(1, 30, 20);
