@@ -278,7 +278,10 @@ export class MediaStore {
   }
 
   invalidate(pool?: string): void {
-    if (pool === undefined) return this.cache.clear();
+    if (pool === undefined) {
+      this.cache.clear();
+      return;
+    }
     this.cache.delete(`items:${pool}`);
     this.cache.delete('counts');
   }
