@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { berlinDate, berlinDayStart, berlinTime } from '../../src/lib/berlin-clock.js';
+import fc from 'fast-check';
+import {
+  berlinDate,
+  berlinDayStart,
+  berlinTime,
+  secondsToBerlinMidnight,
+} from '../../src/lib/berlin-clock.js';
 
 describe('berlinDate', () => {
   it('uses the Berlin calendar day, not UTC (winter, UTC+1)', () => {
@@ -67,5 +73,38 @@ describe('berlinDayStart', () => {
       assert.equal(berlinDate(new Date(start)), date);
       assert.notEqual(berlinDate(new Date(start - 1)), date);
     }
+  });
+});
+
+describe('secondsToBerlinMidnight', () => {
+  it('counts the 23 and 25 hours of the days the clocks change', () => {
+    assert.equal(secondsToBerlinMidnight(new Date('2026-03-28T23:00:00Z')), 23 * 3600);
+    assert.equal(secondsToBerlinMidnight(new Date('2026-10-24T22:00:00Z')), 25 * 3600);
+    assert.equal(secondsToBerlinMidnight(new Date('2026-07-01T21:59:59.500Z')), 1);
+  });
+
+  it('agrees with the time zone itself at any instant, asked in any order (the day is remembered)', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
+    // Since 1950 (before it, Berlin changed its clocks at local midnight too, which the rule of
+    // berlinDayStart does not cover; the service asks about now).
+    const instants = fc.integer({ min: Date.UTC(1950, 0, 1), max: Date.UTC(2100, 0, 1) });
+    // Runs of instants close together (as requests come) mixed with jumps across years.
+    const runs = fc.array(fc.tuple(instants, fc.array(fc.integer({ min: 0, max: 3 * 86_400_000 }))));
+    fc.assert(
+      fc.property(runs, (starts) => {
+        for (const [start, steps] of starts) {
+          for (const step of [0, ...steps]) {
+            const now = new Date(start + step);
+            const date = zone.format(now);
+            assert.equal(berlinDate(now), date);
+            const seconds = secondsToBerlinMidnight(now);
+            // The last whole second of the day still has `date`, and the next midnight does not.
+            const midnight = now.getTime() + seconds * 1000;
+            assert.equal(zone.format(midnight - 1000), date, `${now.toISOString()}: ${seconds} s too many`);
+            assert.notEqual(zone.format(midnight), date, `${now.toISOString()}: ${seconds} s too few`);
+          }
+        }
+      }),
+    );
   });
 });
