@@ -12,24 +12,13 @@ export const isOpenCorsPath = (path: string): boolean => OPEN_CORS_PATH.test(pat
 /** How long a browser may keep a preflight's answer (Chromium caps it at two hours). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
-/** Response headers a browser script may read. */
-export const EXPOSED_HEADERS = [
-  'X-Avatar-Status',
-  'X-Cache',
-  'Age',
-  'Warning',
-  'Content-Disposition',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'X-RateLimit-Scope',
-  'Retry-After',
-  'ETag',
-  'Content-Range',
-  'Link',
-  'x-rate-limit-remaining',
-  'x-rate-limit-reset',
-];
+/**
+ * Response headers a browser script may read: all of them. The wildcard counts for requests
+ * without credentials (Fetch standard, "CORS protocol"), the only kind the open surfaces answer,
+ * and it replaced a list of fifteen names: 270 bytes on every answer, about a third of a small
+ * one's headers, that bots (which read headers without CORS) paid for as well.
+ */
+export const EXPOSED_HEADERS = '*';
 
 /** @fastify/cors options of the open surfaces. */
 export const OPEN_CORS = {
@@ -46,5 +35,5 @@ export const OPEN_CORS = {
 /** The CORS headers of an answer on an open surface that no route (and so no CORS hook) sent. */
 export const OPEN_CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': EXPOSED_HEADERS.join(', '),
+  'access-control-expose-headers': EXPOSED_HEADERS,
 };
