@@ -1,8 +1,8 @@
-import Tokens from '@fastify/csrf';
 import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { csrfTokenFor } from '../lib/csrf-token.js';
 import { RandomPool } from '../lib/random-pool.js';
 import { SharedCache } from '../lib/shared-cache.js';
 
@@ -51,8 +51,8 @@ async function csrfPlugin(app: FastifyInstance) {
 
   // Issued here rather than by the plugin's generateCsrf(), which draws each new secret with its
   // own crypto.randomBytes() call: for a client without cookies (a bot asking GET /api/auth/me
-  // each time) that was the largest single cost of the request. Same secret, cookie and token.
-  const tokens = Tokens({});
+  // each time) that was the largest single cost of the request. Same secret, cookie and token
+  // (lib/csrf-token.ts).
   const secrets = new RandomPool();
   // A browser sends the same signed cookie with every request, and checking its signature (an
   // HMAC and a constant-time comparison) was the largest cost of a logged-in GET /api/auth/me. A
@@ -75,7 +75,7 @@ async function csrfPlugin(app: FastifyInstance) {
       secret = secrets.base64url(SECRET_BYTES);
       this.setCookie(cookieKey, secret, cookieOpts);
     }
-    return tokens.create(secret);
+    return csrfTokenFor(secret);
   });
 }
 
