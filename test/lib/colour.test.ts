@@ -41,7 +41,21 @@ describe('colour conversions', () => {
     assert.deepEqual(rgbToHsl({ r: 128, g: 128, b: 128 }), { h: 0, s: 0, l: 50 });
   });
 
+  // HSL in whole degrees and per cent holds about 3.7 million colours for RGB's 16.7 million: a
+  // round trip moves a channel by up to 5 (every RGB colour tried once, for example 2,228,230 ->
+  // 2,223,227). The bound was 4, and fast-check found 21,27,252 -> 24,32,251 in a CI run.
   it('round-trips RGB through HSL within rounding', () => {
+    for (const [rgb, back] of [
+      [
+        { r: 2, g: 228, b: 230 },
+        { r: 2, g: 223, b: 227 },
+      ],
+      [
+        { r: 21, g: 27, b: 252 },
+        { r: 24, g: 32, b: 251 },
+      ],
+    ])
+      assert.deepEqual(hslToRgb(rgbToHsl(rgb)), back);
     const channel = fc.integer({ min: 0, max: 255 });
     fc.assert(
       fc.property(channel, channel, channel, (r, g, b) => {
@@ -51,7 +65,7 @@ describe('colour conversions', () => {
           [g, back.g],
           [b, back.b],
         ]) {
-          assert.ok(Math.abs(x - y) <= 4, `${r},${g},${b} came back as ${back.r},${back.g},${back.b}`);
+          assert.ok(Math.abs(x - y) <= 5, `${r},${g},${b} came back as ${back.r},${back.g},${back.b}`);
         }
       }),
     );
