@@ -41,6 +41,9 @@ function parseNetwork(ip: string): string {
  * such requests count against the socket peer's network instead.
  */
 export function requestClientNetwork(request: FastifyRequest): string {
-  const address = isIP(request.ip) ? request.ip : (request.socket.remoteAddress ?? request.ip);
+  const { ip } = request;
+  // The common case first, as in clientNetwork: one check of the address instead of two.
+  if (isIPv4(ip)) return ip;
+  const address = isIP(ip) ? ip : (request.socket.remoteAddress ?? ip);
   return clientNetwork(address);
 }

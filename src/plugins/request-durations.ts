@@ -14,12 +14,16 @@ interface Series {
  * A Prometheus histogram of request durations by method, route and status, counted the way every
  * request can afford. prom-client's own Histogram checks and hashes its label object on each
  * observation, a few µs that showed as the largest single cost of the API's small routes
- * (docs/benchmarks.md); here one string key finds the series, and the exposition (the text
- * prom-client's registry prints, which this object joins as a metric of its own) is built only
- * when /metrics is read. Written here because prom-client has no cheaper way in.
+ * (docs/benchmarks.md); here the series is found by route, method and status in turn, in maps
+ * keyed by the very strings Fastify hands over each time (a route's pattern, Node's method names,
+ * whose hashes V8 keeps) and by the status number, so an observation builds no string; a key made
+ * of the three, as before, had to be joined and hashed anew on every request. The exposition (the
+ * text prom-client's registry prints, which this object joins as a metric of its own) is built
+ * only when /metrics is read. Written here because prom-client has no cheaper way in.
  */
 export class RequestDurations {
-  readonly #series = new Map<string, Series>();
+  /** route → method → status → series. */
+  readonly #series = new Map<string, Map<string, Map<number, Series>>>();
 
   constructor(
     readonly name: string,
@@ -28,8 +32,17 @@ export class RequestDurations {
   ) {}
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const key = `${status} ${method} ${route}`;
-    let series = this.#series.get(key);
+    let byMethod = this.#series.get(route);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.#series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
     if (series === undefined) {
       series = {
         labels: { method, route, status: String(status) },
@@ -37,7 +50,7 @@ export class RequestDurations {
         sum: 0,
         count: 0,
       };
-      this.#series.set(key, series);
+      byStatus.set(status, series);
     }
     let bucket = 0;
     while (bucket < this.buckets.length && seconds > this.buckets[bucket]) bucket++;
@@ -55,7 +68,7 @@ export class RequestDurations {
     aggregator: 'sum';
   }> {
     const values: MetricValueWithName<string>[] = [];
-    for (const { labels, counts, sum, count } of this.#series.values()) {
+    for (const { labels, counts, sum, count } of this.#allSeries()) {
       let cumulative = 0;
       counts.forEach((inBucket, i) => {
         cumulative += inBucket;
@@ -66,6 +79,11 @@ export class RequestDurations {
       values.push({ metricName: `${this.name}_count`, labels, value: count });
     }
     return { name: this.name, help: this.help, type: 'histogram', values, aggregator: 'sum' };
+  }
+
+  *#allSeries(): Generator<Series> {
+    for (const byMethod of this.#series.values())
+      for (const byStatus of byMethod.values()) yield* byStatus.values();
   }
 
   reset(): void {

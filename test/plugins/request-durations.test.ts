@@ -32,6 +32,33 @@ describe('RequestDurations', () => {
     assert.equal(await ours.metrics(), await theirs.metrics());
   });
 
+  it('keeps each route, method and status apart, in whatever order the requests come', async () => {
+    const durations = new RequestDurations('d', 'h', BUCKETS);
+    const histogram = new Histogram({
+      name: 'd',
+      help: 'h',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: BUCKETS,
+      registers: [],
+    });
+    const interleaved: Array<[string, string, number, number]> = [
+      ['GET', '/a', 200, 0.002],
+      ['GET', '/b', 200, 0.02],
+      ['HEAD', '/a', 200, 0.0001],
+      ['GET', '/a', 404, 0.5],
+      ['GET', '/a', 200, 0.004],
+      ['GET', '/b', 200, 0.0002],
+      ['HEAD', '/a', 200, 0.3],
+    ];
+    for (const [method, route, status, seconds] of interleaved) {
+      durations.observe(method, route, status, seconds);
+      histogram.observe({ method, route, status: String(status) }, seconds);
+    }
+    const sorted = (values: Array<{ metricName?: string; labels: object; value: number }>) =>
+      values.map((v) => JSON.stringify([v.metricName, v.labels, v.value])).sort();
+    assert.deepEqual(sorted((await durations.get()).values), sorted((await histogram.get()).values));
+  });
+
   it('counts a value on a bucket bound in that bucket, and one past the last in +Inf', async () => {
     const durations = new RequestDurations('d', 'h', BUCKETS);
     durations.observe('GET', '/x', 200, 0.01);
