@@ -68,12 +68,19 @@ async function csrfPlugin(app: FastifyInstance) {
     verified.set(cookie, value, verified.generation);
     return value;
   };
+  // The cookie's attributes never change, so @fastify/cookie serializes them once, here, and a new
+  // secret's Set-Cookie is that text behind the signed value. Its setCookie() built an options
+  // object, a map entry and the whole header anew for every cookieless request (about a twentieth
+  // of an anonymous GET /api/auth/me). A signed secret needs no encoding: base64url, a dot and
+  // unpadded base64 are all cookie characters.
+  const attributes = app.serializeCookie(cookieKey, '', cookieOpts).slice(`${cookieKey}=`.length);
   app.decorateReply('csrfToken', function (this: FastifyReply) {
     const cookie = this.request.cookies[cookieKey];
     let secret = cookie ? secretOf(this, cookie) : null;
     if (!secret) {
       secret = secrets.base64url(SECRET_BYTES);
-      this.setCookie(cookieKey, secret, cookieOpts);
+      // Fastify adds a set-cookie header to those already set; @fastify/cookie's own keep theirs.
+      this.header('set-cookie', `${cookieKey}=${this.signCookie(secret)}${attributes}`);
     }
     return csrfTokenFor(secret);
   });

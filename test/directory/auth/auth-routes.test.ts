@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { sessionCookieName } from '../../../src/plugins/sessions.js';
 import { assertBadRequest, assertProblem } from '../../helpers/assert-problem.js';
@@ -33,6 +34,29 @@ describe('accounts: /api/auth', () => {
       assert.equal(body.user, undefined);
       assert.match(body.csrfToken, /^\S{20,}$/);
       assert.equal(res.headers['cache-control'], 'no-store');
+    });
+
+    it("sets the secret's cookie as @fastify/cookie writes it: signed, Path=/, HttpOnly, SameSite=Lax, Secure over HTTPS", async () => {
+      const secureApp = await buildTestApp({ secureCookies: true });
+      for (const [server, name, secure] of [
+        [app, 'kizuna-csrf', false],
+        [secureApp, '__Host-kizuna-csrf', true],
+      ] as const) {
+        const res = await server.inject({ url: '/api/auth/me' });
+        const header = res.headers['set-cookie'];
+        assert.equal(typeof header, 'string', 'one cookie');
+        const value = String(header).slice(`${name}=`.length).split(';')[0];
+        assert.equal(
+          fastifyCookie.unsign(value, server.config.sessionSecret).valid,
+          true,
+          'signed with the cookie secret',
+        );
+        assert.equal(
+          header,
+          fastifyCookie.serialize(name, value, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
+        );
+      }
+      await secureApp.close();
     });
 
     it('keeps the secret of a browser that has one, and replaces a cookie that is not ours', async () => {
