@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { compileOnce } from '../../db/compile-once.js';
 import type { Database } from '../../db/database.js';
@@ -8,7 +8,7 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 // Recording every request would turn each read into a write; a few minutes of idle precision is plenty.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
-const hashId = (rawId: string) => createHash('sha256').update(rawId).digest('base64url');
+const hashId = (rawId: string) => hash('sha256', rawId, 'base64url');
 
 export interface SessionUser {
   id: number;

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Entity tags and the conditional request headers that compare them (RFC 9110 §8.8.3, §13). */
 
 /** A strong ETag from the bytes themselves: equal bytes, equal tag, on every instance. */
 export function strongEtag(bytes: Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', bytes, 'base64url').slice(0, 32)}"`;
 }
 
 /** An entity tag as a strong tag: its opaque part, or undefined for a weak or malformed one. */

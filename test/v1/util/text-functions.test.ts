@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { seededRandom } from '../../../src/lib/deterministic.js';
 import { decodeBase64, encodeBase64 } from '../../../src/v1/util/base64.js';
-import { hashText } from '../../../src/v1/util/hash.js';
+import { HASH_ALGORITHMS, hashText } from '../../../src/v1/util/hash.js';
 import { loremIpsum } from '../../../src/v1/util/lorem.js';
 import { slugify } from '../../../src/v1/util/slugify.js';
 import { assertBadField } from '../../helpers/assert-problem.js';
@@ -24,6 +25,13 @@ describe('hashText', () => {
   it('hashes the UTF-8 bytes, and the empty text too', () => {
     assert.equal(hashText('ä', 'md5'), '8419b71c87a225a2c70b50486fbee545');
     assert.equal(hashText('', 'sha256'), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+  it('gives the digest a Hash object gives, for any text (lone surrogates included) and algorithm', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom(...HASH_ALGORITHMS), (text, algo) => {
+        assert.equal(hashText(text, algo), createHash(algo).update(text, 'utf8').digest('hex'));
+      }),
+    );
   });
 });
 
