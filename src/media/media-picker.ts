@@ -21,7 +21,6 @@ export class MediaPicker {
     if (items.length === 0) return [];
     const k = ringSize(items.length);
     const candidates = pickCandidates(items, k, amount);
-    const byId = new Map(candidates.map((item) => [item.id, item]));
     const ids = candidates.map((item) => item.id);
     let chosen: number[];
     try {
@@ -32,7 +31,13 @@ export class MediaPicker {
       this.log?.warn({ err: error }, 'anti-duplicate ring unavailable');
       chosen = chooseAvoiding(ids, [], amount);
     }
-    return chosen.map((id) => byId.get(id)).filter((item): item is MediaItem => item !== undefined);
+    // The candidates are a few dozen at most (amount + k): a scan, rather than a map per pick.
+    const picked: MediaItem[] = [];
+    for (const id of chosen) {
+      const item = candidates[ids.indexOf(id)];
+      if (item !== undefined) picked.push(item);
+    }
+    return picked;
   }
 
   /** One item from one of the pools, the pool chosen at random among those that have items. */

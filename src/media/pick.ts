@@ -28,11 +28,11 @@ export function pickCandidates<T>(
  * Pure and synchronous: the ring stores run it between reading and writing a ring.
  */
 export function chooseAvoiding<Id>(candidates: readonly Id[], recent: readonly Id[], amount: number): Id[] {
-  const avoid = new Set(recent);
   const picked: Id[] = [];
   for (const id of candidates) {
     if (picked.length >= amount) break;
-    if (!avoid.has(id)) picked.push(id);
+    // A scan rather than a Set per pick: a ring holds 16 ids at most.
+    if (!recent.includes(id)) picked.push(id);
   }
   if (picked.length < amount) {
     const inPool = new Set(candidates);

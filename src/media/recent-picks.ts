@@ -32,11 +32,11 @@ export class MemoryRecentPicks implements RecentPicks {
   constructor(private readonly maxKeys = 50_000) {}
 
   async recent(pool: string, client: string): Promise<number[]> {
-    return this.rings.get(`${pool}\u0000${client}`) ?? [];
+    return this.rings.get(ringKey(pool, client)) ?? [];
   }
 
   async remember(pool: string, client: string, ids: readonly number[]): Promise<void> {
-    this.rememberNow(pool, client, ids);
+    this.rememberAt(ringKey(pool, client), ids);
   }
 
   async reserve(
@@ -47,16 +47,21 @@ export class MemoryRecentPicks implements RecentPicks {
     amount: number,
   ): Promise<number[]> {
     // No await between reading and writing: nothing else in this process runs in between.
-    const recent = k > 0 ? (this.rings.get(`${pool}\u0000${client}`) ?? []).slice(0, k) : [];
+    const key = ringKey(pool, client);
+    const recent = k > 0 ? (this.rings.get(key)?.slice(0, k) ?? []) : [];
     const picked = chooseAvoiding(candidates, recent, amount);
-    this.rememberNow(pool, client, picked);
+    this.rememberAt(key, picked);
     return picked;
   }
 
-  private rememberNow(pool: string, client: string, ids: readonly number[]): void {
+  /** Puts `ids` in front of the ring, the last of them first: one new array of at most 16 per pick. */
+  private rememberAt(key: string, ids: readonly number[]): void {
     if (ids.length === 0) return;
-    const key = `${pool}\u0000${client}`;
-    const ring = [...[...ids].reverse(), ...(this.rings.get(key) ?? [])].slice(0, RING_CAPACITY);
+    const previous = this.rings.get(key);
+    const ring: number[] = [];
+    for (let i = ids.length - 1; i >= 0 && ring.length < RING_CAPACITY; i--) ring.push(ids[i]);
+    if (previous)
+      for (let i = 0; i < previous.length && ring.length < RING_CAPACITY; i++) ring.push(previous[i]);
     // Re-inserting moves the key to the end, so the oldest-used key is the first to go.
     this.rings.delete(key);
     this.rings.set(key, ring);
@@ -66,6 +71,8 @@ export class MemoryRecentPicks implements RecentPicks {
     }
   }
 }
+
+const ringKey = (pool: string, client: string) => `${pool}\u0000${client}`;
 
 /**
  * chooseAvoiding in Lua, so that Redis reads the ring, chooses and writes it back atomically

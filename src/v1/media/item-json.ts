@@ -90,26 +90,28 @@ export function fileUrl(request: FastifyRequest, item: Pick<MediaItem, 'sha256' 
   return storedFileUrl(request, mediaKey(item.sha256, item.ext), own);
 }
 
-/** The nekos.best fields of an item: credits for images, anime_name for GIFs. */
+type CreditName = 'artist_name' | 'artist_href' | 'source_url' | 'anime_name';
+
+/** Credits for images, anime_name for GIFs. */
+const IMAGE_CREDITS: readonly CreditName[] = ['artist_name', 'artist_href', 'source_url'];
+const GIF_CREDITS: readonly CreditName[] = ['anime_name'];
+
+/**
+ * The nekos.best fields of an item: credits for images, anime_name for GIFs. A credit whose value
+ * is unknown is left out, never sent as "" or null.
+ */
 function nekosFields(request: FastifyRequest, item: MediaItem) {
-  const base = {
+  const fields: { url: string; dimensions: { width: number; height: number } } & Partial<
+    Record<CreditName, string>
+  > = {
     url: fileUrl(request, item),
     dimensions: { width: item.width ?? 0, height: item.height ?? 0 },
   };
-  if (categoryFormat(item.pool) === 'gif') return { ...base, ...known({ anime_name: item.anime_name }) };
-  return {
-    ...base,
-    ...known({ artist_name: item.artist_name, artist_href: item.artist_href, source_url: item.source_url }),
-  };
-}
-
-/** The fields whose value is known: an unknown credit is left out, never sent as "" or null. */
-function known<K extends string>(fields: Record<K, string | null | undefined>): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const [name, value] of Object.entries(fields) as Array<[K, string | null | undefined]>) {
-    if (typeof value === 'string' && value.trim() !== '') out[name] = value;
+  for (const name of categoryFormat(item.pool) === 'gif' ? GIF_CREDITS : IMAGE_CREDITS) {
+    const value = item[name];
+    if (typeof value === 'string' && value.trim() !== '') fields[name] = value;
   }
-  return out;
+  return fields;
 }
 
 export function nekosResult(request: FastifyRequest, item: MediaItem, withCategory = false) {
