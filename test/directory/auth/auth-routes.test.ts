@@ -36,25 +36,18 @@ describe('accounts: /api/auth', () => {
       assert.equal(res.headers['cache-control'], 'no-store');
     });
 
-    it("sets the secret's cookie as @fastify/cookie writes it: signed, Path=/, HttpOnly, SameSite=Lax, Secure over HTTPS", async () => {
+    it("sets the secret's cookie signed, Path=/, HttpOnly, SameSite=Lax, and Secure with __Host- over HTTPS", async () => {
       const secureApp = await buildTestApp({ secureCookies: true });
-      for (const [server, name, secure] of [
-        [app, 'kizuna-csrf', false],
-        [secureApp, '__Host-kizuna-csrf', true],
+      for (const [server, name, attributes] of [
+        [app, 'kizuna-csrf', 'Path=/; HttpOnly; SameSite=Lax'],
+        [secureApp, '__Host-kizuna-csrf', 'Path=/; HttpOnly; Secure; SameSite=Lax'],
       ] as const) {
-        const res = await server.inject({ url: '/api/auth/me' });
-        const header = res.headers['set-cookie'];
-        assert.equal(typeof header, 'string', 'one cookie');
+        const header = (await server.inject({ url: '/api/auth/me' })).headers['set-cookie'];
+        // Exactly what @fastify/cookie's serializer writes for these options (the cookie package's
+        // attribute order), one header, the value signed with the cookie secret.
+        assert.match(String(header), new RegExp(`^${name}=([^;]+); ${attributes}$`));
         const value = String(header).slice(`${name}=`.length).split(';')[0];
-        assert.equal(
-          fastifyCookie.unsign(value, server.config.sessionSecret).valid,
-          true,
-          'signed with the cookie secret',
-        );
-        assert.equal(
-          header,
-          fastifyCookie.serialize(name, value, { path: '/', httpOnly: true, sameSite: 'lax', secure }),
-        );
+        assert.equal(fastifyCookie.unsign(value, server.config.sessionSecret).valid, true);
       }
       await secureApp.close();
     });
