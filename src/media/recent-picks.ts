@@ -48,16 +48,16 @@ export class MemoryRecentPicks implements RecentPicks {
   ): Promise<number[]> {
     // No await between reading and writing: nothing else in this process runs in between.
     const key = ringKey(pool, client);
-    const recent = k > 0 ? (this.rings.get(key)?.slice(0, k) ?? []) : [];
+    const ring = this.rings.get(key);
+    const recent = k > 0 ? (ring?.slice(0, k) ?? []) : [];
     const picked = chooseAvoiding(candidates, recent, amount);
-    this.rememberAt(key, picked);
+    this.rememberAt(key, picked, ring);
     return picked;
   }
 
   /** Puts `ids` in front of the ring, the last of them first: one new array of at most 16 per pick. */
-  private rememberAt(key: string, ids: readonly number[]): void {
+  private rememberAt(key: string, ids: readonly number[], previous = this.rings.get(key)): void {
     if (ids.length === 0) return;
-    const previous = this.rings.get(key);
     const ring: number[] = [];
     for (let i = ids.length - 1; i >= 0 && ring.length < RING_CAPACITY; i--) ring.push(ids[i]);
     if (previous)
