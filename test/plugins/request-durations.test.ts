@@ -4,7 +4,7 @@ import { Histogram, type Metric, Registry } from 'prom-client';
 import { RequestDurations } from '../../src/plugins/request-durations.js';
 
 const BUCKETS = [0.001, 0.01, 0.1];
-const OBSERVATIONS: Array<[string, string, number, number]> = [
+const OBSERVATIONS: Observation[] = [
   ['GET', '/api/v1/util/uuid', 200, 0.0004],
   ['GET', '/api/v1/util/uuid', 200, 0.001],
   ['GET', '/api/v1/util/uuid', 200, 0.05],
@@ -12,36 +12,36 @@ const OBSERVATIONS: Array<[string, string, number, number]> = [
   ['POST', '/api/groups', 201, 3],
 ];
 
+type Observation = [method: string, route: string, status: number, seconds: number];
+
+/** Ours and a prom-client Histogram of the same name, given the same observations. */
+function observedByBoth(name: string, observations: Observation[]) {
+  const ours = new Registry();
+  const durations = new RequestDurations(name, 'Time to answer', BUCKETS);
+  ours.registerMetric(durations as unknown as Metric);
+  const theirs = new Registry();
+  const histogram = new Histogram({
+    name,
+    help: 'Time to answer',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: BUCKETS,
+    registers: [theirs],
+  });
+  for (const [method, route, status, seconds] of observations) {
+    durations.observe(method, route, status, seconds);
+    histogram.observe({ method, route, status: String(status) }, seconds);
+  }
+  return { ours, theirs, durations, histogram };
+}
+
 describe('RequestDurations', () => {
   it('prints exactly what a prom-client Histogram with the same observations prints', async () => {
-    const ours = new Registry();
-    const durations = new RequestDurations('http_request_duration_seconds', 'Time to answer', BUCKETS);
-    ours.registerMetric(durations as unknown as Metric);
-    const theirs = new Registry();
-    const histogram = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: BUCKETS,
-      registers: [theirs],
-    });
-    for (const [method, route, status, seconds] of OBSERVATIONS) {
-      durations.observe(method, route, status, seconds);
-      histogram.observe({ method, route, status: String(status) }, seconds);
-    }
+    const { ours, theirs } = observedByBoth('http_request_duration_seconds', OBSERVATIONS);
     assert.equal(await ours.metrics(), await theirs.metrics());
   });
 
   it('keeps each route, method and status apart, in whatever order the requests come', async () => {
-    const durations = new RequestDurations('d', 'h', BUCKETS);
-    const histogram = new Histogram({
-      name: 'd',
-      help: 'h',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: BUCKETS,
-      registers: [],
-    });
-    const interleaved: Array<[string, string, number, number]> = [
+    const { durations, histogram } = observedByBoth('d', [
       ['GET', '/a', 200, 0.002],
       ['GET', '/b', 200, 0.02],
       ['HEAD', '/a', 200, 0.0001],
@@ -49,11 +49,7 @@ describe('RequestDurations', () => {
       ['GET', '/a', 200, 0.004],
       ['GET', '/b', 200, 0.0002],
       ['HEAD', '/a', 200, 0.3],
-    ];
-    for (const [method, route, status, seconds] of interleaved) {
-      durations.observe(method, route, status, seconds);
-      histogram.observe({ method, route, status: String(status) }, seconds);
-    }
+    ]);
     const sorted = (values: Array<{ metricName?: string; labels: object; value: number }>) =>
       values.map((v) => JSON.stringify([v.metricName, v.labels, v.value])).sort();
     assert.deepEqual(sorted((await durations.get()).values), sorted((await histogram.get()).values));
