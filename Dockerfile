@@ -23,9 +23,10 @@ RUN YTDLP_RELEASE="${YTDLP_RELEASE}" bash /tmp/install-engines.sh \
 
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
-# As `npm start`: a young generation of 2 MB (V8 grows it to 32 MB under start-up's allocations
-# and keeps it), about 30 MB less resident memory at idle (docs/benchmarks.md).
-ENV NODE_OPTIONS="--max-semi-space-size=2 --expose-gc"
+# As `npm start`: young-generation halves of at most 8 MB (V8 would grow them to 64 MB on a large
+# host), and gc exposed so that the server shrinks them back once start-up is over
+# (src/lib/collect-garbage-soon.ts, docs/benchmarks.md).
+ENV NODE_OPTIONS="--max-semi-space-size=8 --expose-gc"
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -12,6 +12,7 @@ import { loadAreas } from './lib/areas.js';
 import { recordAnswer, replayAnswer } from './lib/contract-floor.js';
 import { loadUrl, medianMs } from './lib/load.js';
 import { onServerCore, pinLoadGenerator } from './lib/pinning.js';
+import { youngGenerationFlags } from './lib/start-flags.js';
 import type { BenchContext, BenchRow, LoadOptions } from './lib/types.js';
 
 const areaFilter = process.argv.slice(2);
@@ -35,7 +36,7 @@ function startServer(args: string[]): Promise<Server> {
     '--import',
     'tsx',
     // The young generation of `npm start` (package.json), so the figures are production's.
-    '--max-semi-space-size=2',
+    ...youngGenerationFlags(),
     'bench/server.ts',
     ...args,
   ]);

@@ -22,7 +22,7 @@ describe('the production bundle (dist/server.js)', () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8' });
     assert.equal(build.status, 0, build.stdout + build.stderr);
     const dataDir = mkdtempSync(join(tmpdir(), 'kizuna-dist-'));
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', 'dist/server.js'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/server.js'], {
       env: {
         ...process.env,
         PORT: '0',

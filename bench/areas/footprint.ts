@@ -12,21 +12,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { median } from '../lib/against-baseline.js';
 import { onServerCore } from '../lib/pinning.js';
+import { npmStartFlags } from '../lib/start-flags.js';
 import type { BenchArea, BenchRow } from '../lib/types.js';
 
 const STARTS = Math.max(1, Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3));
 const IDLE_SECONDS = Number(process.env.BENCH_FOOTPRINT_IDLE_SECONDS ?? 10);
 const RSS_TARGET_MB = 120;
 const READY_TARGET_MS = 1000;
-
-/** The node flags of `npm start` ("node <flags> dist/server.js" in package.json). */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts
-    .start;
-  const match = /^node\s+(.*?)\s*dist\/server\.js$/.exec(start.trim());
-  if (!match) throw new Error(`package.json start script is not "node … dist/server.js": ${start}`);
-  return match[1] ? match[1].split(/\s+/) : [];
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +33,7 @@ interface Started {
 }
 
 async function start(dataDir: string, demo: boolean, port: number): Promise<Started> {
-  const [command, args] = onServerCore(process.execPath, [...startFlags(), 'dist/server.js']);
+  const [command, args] = onServerCore(process.execPath, [...npmStartFlags(), 'dist/server.js']);
   const began = performance.now();
   const child = spawn(command, args, {
     stdio: 'ignore',

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { onServerCore } from '../../lib/pinning.js';
+import { youngGenerationFlags } from '../../lib/start-flags.js';
 
 /** A Kizuna server process of the scale benchmark, on one seeded database. */
 export interface ScaleServer {
@@ -21,7 +22,7 @@ export function startServer(dataDir: string, databaseUrl: string | undefined): P
   const [command, args] = onServerCore(process.execPath, [
     '--import',
     'tsx',
-    '--max-semi-space-size=2',
+    ...youngGenerationFlags(),
     'bench/server.ts',
     'kizuna',
     dataDir,
