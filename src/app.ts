@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 import { type Config, ConfigError, scaleOutWarnings } from './config.js';
 import { adminSpecProblems, ensureAdmin } from './directory/admin/bootstrap-admin.js';
 import { directory } from './directory/index.js';
@@ -14,7 +15,7 @@ import { healthRoutes } from './plugins/health.js';
 import httpSemantics, { clientErrorHandler } from './plugins/http-semantics.js';
 import { httpsRedirect } from './plugins/https-redirect.js';
 import jsonBody from './plugins/json-body.js';
-import { lazyChildLogger } from './plugins/lazy-request-logger.js';
+import { withLazyChildren } from './plugins/lazy-request-logger.js';
 import { lazySchemaCompilers } from './plugins/lazy-schemas.js';
 import loopbackOnly from './plugins/loopback-only.js';
 import metrics from './plugins/metrics.js';
@@ -38,8 +39,12 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** false silences the log (tests); an object is handed to pino. */
-  logger?: FastifyServerOptions['logger'];
+  /** false silences the log (tests); an object is handed to pino (its `stream`, the destination). */
+  logger?: false | (LoggerOptions & { stream?: DestinationStream });
+}
+
+function pinoLogger({ stream, ...options }: LoggerOptions & { stream?: DestinationStream }) {
+  return stream ? pino(options, stream) : pino(options);
 }
 
 /**
@@ -50,22 +55,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminProblems = config.admin ? adminSpecProblems(config.admin) : [];
   if (adminProblems.length > 0) throw new ConfigError(adminProblems);
 
-  const serverOptions = {
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.cookie',
-          'req.headers["x-csrf-token"]',
-          'req.headers.authorization',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.password_hash',
-          '*.passwordHash',
-        ],
-        censor: '[redacted]',
-      },
+  const log = options.logger ?? {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.password_hash',
+        '*.passwordHash',
+      ],
+      censor: '[redacted]',
     },
+  };
+  const serverOptions = {
+    // Our pino logger rather than Fastify's, for its lazy children (plugins/lazy-request-logger.ts).
+    ...(log === false ? { logger: false } : { loggerInstance: withLazyChildren(pinoLogger(log)) }),
     // Fastify also takes a hop count here, which its types do not spell.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     ...(config.tls
@@ -84,7 +91,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     // One line per request at debug instead of two at info (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
     frameworkErrors: sendFrameworkError,
     clientErrorHandler,
   };
