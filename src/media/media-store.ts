@@ -85,6 +85,13 @@ export interface AddResult {
   size: number;
 }
 
+/** A cached read: its promise, and its value once it has one. */
+interface CacheEntry {
+  at: number;
+  value: Promise<unknown>;
+  settled?: { value: unknown };
+}
+
 /**
  * The content-addressed media store: objects in the blob store under media/files/ named by their
  * SHA-256, rows in the database saying which pools use them. An object is stored before its row
@@ -94,7 +101,7 @@ export interface AddResult {
 export class MediaStore {
   private readonly tmpDir: string;
   /** Pool items and counts, read on every pick, kept for `cacheMs` (writes through this store clear them). */
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly cache = new Map<string, CacheEntry>();
   private readonly cacheMs: number;
 
   constructor(
@@ -265,15 +272,31 @@ export class MediaStore {
     return this.cached('counts', () => countByPool(this.db));
   }
 
+  /**
+   * The pool's items when the cache holds them already read, at once; undefined when they would
+   * have to be read (poolItems then). For a pick that needs no promise (MediaPicker.pickNow).
+   */
+  poolItemsNow(pool: string): MediaItem[] | undefined {
+    const held = this.cache.get(`items:${pool}`);
+    if (!held?.settled || Date.now() - held.at >= this.cacheMs) return undefined;
+    return held.settled.value as MediaItem[];
+  }
+
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const held = this.cache.get(key);
     if (held && now - held.at < this.cacheMs) return held.value as Promise<T>;
     const value = load();
-    this.cache.set(key, { at: now, value });
-    value.catch(() => {
-      if (this.cache.get(key)?.value === value) this.cache.delete(key);
-    });
+    const entry: CacheEntry = { at: now, value };
+    this.cache.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => {
+        if (this.cache.get(key) === entry) this.cache.delete(key);
+      },
+    );
     return value;
   }
 

@@ -20,6 +20,14 @@ export interface RecentPicks {
     candidates: readonly number[],
     amount: number,
   ): Promise<number[]>;
+  /** reserve() at once, where the ring is in this process; not there where it must be asked for. */
+  reserveNow?(
+    pool: string,
+    client: string,
+    k: number,
+    candidates: readonly number[],
+    amount: number,
+  ): number[];
 }
 
 /** A client's ring is forgotten after a day without picks. */
@@ -46,7 +54,17 @@ export class MemoryRecentPicks implements RecentPicks {
     candidates: readonly number[],
     amount: number,
   ): Promise<number[]> {
-    // No await between reading and writing: nothing else in this process runs in between.
+    return this.reserveNow(pool, client, k, candidates, amount);
+  }
+
+  reserveNow(
+    pool: string,
+    client: string,
+    k: number,
+    candidates: readonly number[],
+    amount: number,
+  ): number[] {
+    // Synchronous between reading and writing: nothing else in this process runs in between.
     const key = ringKey(pool, client);
     const ring = this.rings.get(key);
     const recent = k > 0 ? (ring?.slice(0, k) ?? []) : [];

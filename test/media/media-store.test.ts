@@ -51,6 +51,33 @@ describe('MediaStore', () => {
     assert.equal((await picking.cachedCounts()).get('neko'), 3, 'its own write: read again');
   });
 
+  it('hands over cached pool items at once only once they are read, fresh and not written since', async () => {
+    const writer = await openTestStore();
+    const picking = new MediaStore(writer.db, writer.blobs, {
+      ffmpegPath: 'ffmpeg',
+      scratchDir: writer.scratchDir,
+      cacheMs: 60_000,
+    });
+    await writer.addBuffer('neko', await png(11, 10, 10));
+    assert.equal(picking.poolItemsNow('neko'), undefined, 'never read');
+    const reading = picking.poolItems('neko');
+    assert.equal(picking.poolItemsNow('neko'), undefined, 'still being read');
+    const items = await reading;
+    assert.equal(picking.poolItemsNow('neko'), items, 'the very list poolItems gave');
+    assert.equal(picking.poolItemsNow('hug'), undefined, 'another pool');
+
+    await picking.addBuffer('neko', await png(12, 10, 10));
+    assert.equal(picking.poolItemsNow('neko'), undefined, 'its own write forgets them');
+
+    const stale = new MediaStore(writer.db, writer.blobs, {
+      ffmpegPath: 'ffmpeg',
+      scratchDir: writer.scratchDir,
+      cacheMs: 0,
+    });
+    await stale.poolItems('neko');
+    assert.equal(stale.poolItemsNow('neko'), undefined, 'older than cacheMs');
+  });
+
   it('names a file by the SHA-256 of its bytes and records what it is', async () => {
     const store = await openTestStore();
     const bytes = await png(1, 30, 20);

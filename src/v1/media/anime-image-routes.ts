@@ -136,11 +136,13 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
     },
   );
 
-  const single = async (request: FastifyRequest, category: string) => {
+  // No async: without Redis the pick is usually made at once, and the answer needs no promise.
+  const single = (request: FastifyRequest, category: string) => {
     if (!media.access.isPublicCategory(category)) throw unknownCategory(request, category);
-    const [item] = await media.picker.pick(category, request.ip, 1);
-    if (!item) throw emptyCategory(category);
-    return animeItem(request, item);
+    return media.picker.pickAndThen(category, request.ip, 1, ([item]) => {
+      if (!item) throw emptyCategory(category);
+      return animeItem(request, item);
+    });
   };
 
   app.get(
@@ -154,7 +156,7 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
         response: { 200: AnimeItem, ...problemResponses(404, 429) },
       },
     },
-    async (request) => single(request, 'neko'),
+    (request) => single(request, 'neko'),
   );
 
   app.get(
@@ -169,6 +171,6 @@ export const animeImageRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = as
         response: { 200: AnimeItem, ...problemResponses(400, 404, 429) },
       },
     },
-    async (request) => single(request, request.params.category),
+    (request) => single(request, request.params.category),
   );
 };

@@ -119,12 +119,14 @@ export const nekosRoutes: FastifyPluginAsyncTypebox<MediaRouteOptions> = async (
         response: { 200: NekosEnvelope, ...problemResponses(400, 404, 429) },
       },
     },
-    async (request) => {
+    // No async: without Redis the pick is usually made at once, and the answer needs no promise.
+    (request) => {
       const { category } = request.params;
       if (!media.access.isPublicCategory(category)) throw unknownCategory(request, category);
-      const items = await media.picker.pick(category, request.ip, request.query.amount);
-      if (items.length === 0) throw emptyCategory(category);
-      return { results: items.map((item) => nekosResult(request, item)) };
+      return media.picker.pickAndThen(category, request.ip, request.query.amount, (items) => {
+        if (items.length === 0) throw emptyCategory(category);
+        return { results: items.map((item) => nekosResult(request, item)) };
+      });
     },
   );
 };
