@@ -85,6 +85,9 @@ export interface AddResult {
   size: number;
 }
 
+/** The cache key of a pool's items. */
+const itemsKey = (pool: string) => `items:${pool}`;
+
 /** A cached read: its promise, and its value once it has one. */
 interface CacheEntry {
   at: number;
@@ -261,7 +264,7 @@ export class MediaStore {
 
   /** The items of a pool, from a short-lived cache: picks happen on every request. */
   poolItems(pool: string): Promise<MediaItem[]> {
-    return this.cached(`items:${pool}`, () => listPoolItems(this.db, pool));
+    return this.cached(itemsKey(pool), () => listPoolItems(this.db, pool));
   }
 
   /**
@@ -277,7 +280,7 @@ export class MediaStore {
    * have to be read (poolItems then). For a pick that needs no promise (MediaPicker.pickNow).
    */
   poolItemsNow(pool: string): MediaItem[] | undefined {
-    const held = this.cache.get(`items:${pool}`);
+    const held = this.cache.get(itemsKey(pool));
     if (!held?.settled || Date.now() - held.at >= this.cacheMs) return undefined;
     return held.settled.value as MediaItem[];
   }
@@ -305,7 +308,7 @@ export class MediaStore {
       this.cache.clear();
       return;
     }
-    this.cache.delete(`items:${pool}`);
+    this.cache.delete(itemsKey(pool));
     this.cache.delete('counts');
   }
 

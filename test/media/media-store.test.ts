@@ -31,15 +31,20 @@ function scratch(): string {
   return dir;
 }
 
+/** A second store on the same database and files, as a served instance keeps (5 s by default). */
+function servedStore(writer: MediaStore, cacheMs: number): MediaStore {
+  return new MediaStore(writer.db, writer.blobs, {
+    ffmpegPath: 'ffmpeg',
+    scratchDir: writer.scratchDir,
+    cacheMs,
+  });
+}
+
 describe('MediaStore', () => {
   it('keeps pool counts for picks a while, and forgets them when it writes itself', async () => {
     const writer = await openTestStore();
-    // A second instance on the same database, as a served one keeps them (for 5 s by default).
-    const picking = new MediaStore(writer.db, writer.blobs, {
-      ffmpegPath: 'ffmpeg',
-      scratchDir: writer.scratchDir,
-      cacheMs: 60_000,
-    });
+    // A second instance on the same database, as a served one keeps them.
+    const picking = servedStore(writer, 60_000);
     await writer.addBuffer('neko', await png(7, 10, 10));
     assert.equal((await picking.cachedCounts()).get('neko'), 1);
 
@@ -53,11 +58,7 @@ describe('MediaStore', () => {
 
   it('hands over cached pool items at once only once they are read, fresh and not written since', async () => {
     const writer = await openTestStore();
-    const picking = new MediaStore(writer.db, writer.blobs, {
-      ffmpegPath: 'ffmpeg',
-      scratchDir: writer.scratchDir,
-      cacheMs: 60_000,
-    });
+    const picking = servedStore(writer, 60_000);
     await writer.addBuffer('neko', await png(11, 10, 10));
     assert.equal(picking.poolItemsNow('neko'), undefined, 'never read');
     const reading = picking.poolItems('neko');
@@ -69,11 +70,7 @@ describe('MediaStore', () => {
     await picking.addBuffer('neko', await png(12, 10, 10));
     assert.equal(picking.poolItemsNow('neko'), undefined, 'its own write forgets them');
 
-    const stale = new MediaStore(writer.db, writer.blobs, {
-      ffmpegPath: 'ffmpeg',
-      scratchDir: writer.scratchDir,
-      cacheMs: 0,
-    });
+    const stale = servedStore(writer, 0);
     await stale.poolItems('neko');
     assert.equal(stale.poolItemsNow('neko'), undefined, 'older than cacheMs');
   });
