@@ -28,7 +28,6 @@ import sessions from './plugins/sessions.js';
 import storage from './plugins/storage.js';
 import sweeps from './plugins/sweeps.js';
 import { installCatalog } from './v1/catalog/catalog-registry.js';
-import { downloaderRootRoutes } from './v1/downloader/index.js';
 import { publicApi } from './v1/index.js';
 import { webUi } from './web/web-ui.js';
 
@@ -128,7 +127,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await withSessions.register(directory, { prefix: '/api' });
   });
   await app.register(publicApi);
-  await app.register(downloaderRootRoutes);
   await app.register(webUi);
 
   if (config.admin) {

@@ -3,7 +3,7 @@ import { animeArea } from './anime/index.js';
 import { canvasArea } from './canvas/index.js';
 import { catalogRoutes } from './catalog/catalog-routes.js';
 import { compatArea } from './compat/index.js';
-import { downloaderArea } from './downloader/index.js';
+import { downloaderArea, downloaderRootRoutes } from './downloader/index.js';
 import { funArea } from './fun/index.js';
 import { genshinArea } from './genshin/index.js';
 import { mediaArea } from './media/index.js';
@@ -29,11 +29,13 @@ export const v1: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * Everything the bots call: the API v1 at /api/v1 and the compatibility mounts (nekos.best v2 at
- * /api/v2, waifu.pics at /sfw and /many), under one per-IP rate limit.
+ * Everything the bots call: the API v1 at /api/v1, the compatibility mounts (nekos.best v2 at
+ * /api/v2, waifu.pics at /sfw and /many) and the live queue's short path /ws/:id, under one
+ * per-IP rate limit.
  */
 export const publicApi: FastifyPluginAsync = async (app) => {
   await registerRateLimit(app);
   await app.register(v1, { prefix: '/api/v1' });
   await app.register(compatArea);
+  await app.register(downloaderRootRoutes);
 };

@@ -229,19 +229,22 @@ describe('live queue over WebSocket', () => {
     }
   });
 
-  test('opening a live queue shares the v1 rate limit with the HTTP calls', async () => {
-    const { app } = await appWithEngine({ rateLimitPerMinute: 2 });
-    assert.equal(
-      (await app.inject({ url: '/api/v1/endpoints', remoteAddress: '127.0.0.1' })).statusCode,
-      200,
-    );
-    assert.equal((await (await connect(app, '/api/v1/ws/no-such-job')).closed).code, 4404);
-    const refused = await connect(app, '/api/v1/ws/no-such-job');
-    const status = await new Promise<number>((resolve) =>
-      refused.socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
-    );
-    assert.equal(status, 429);
-  });
+  for (const path of ['/api/v1/ws/no-such-job', '/ws/no-such-job']) {
+    test(`opening a live queue at ${path} shares the v1 rate limit with the HTTP calls`, async () => {
+      const { app } = await appWithEngine({ rateLimitPerMinute: 2 });
+      assert.equal(
+        (await app.inject({ url: '/api/v1/endpoints', remoteAddress: '127.0.0.1' })).statusCode,
+        200,
+      );
+      assert.equal((await (await connect(app, path)).closed).code, 4404);
+      const refused = await connect(app, path);
+      const status = await new Promise<number>((resolve) => {
+        refused.socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        refused.socket.on('upgrade', (response) => resolve(response.statusCode ?? 0));
+      });
+      assert.equal(status, 429);
+    });
+  }
 
   test('an upgrade request to any other route does not keep its socket open', {
     timeout: 10_000,
