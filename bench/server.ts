@@ -4,9 +4,11 @@
  * lib/contract-floor.ts); `kizuna` is the real app on a scratch data directory, prepared by every
  * area's setup(). Prints "READY <port>" once it listens on 127.0.0.1.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { buildApp as BuildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { deleteRedisKeys } from '../test/helpers/redis-keys.js';
 import { loadAreas } from './lib/areas.js';
 import type { RecordedAnswer } from './lib/contract-floor.js';
 
@@ -34,11 +36,15 @@ async function main() {
     });
     return;
   }
+  const redisUrl = process.env.BENCH_REDIS_URL || undefined;
+  // Keys of its own, removed at exit: rate-limit counts and the queue's state of one server.
+  const redisPrefix = `kizuna-bench:${process.pid}_${randomBytes(4).toString('hex')}:`;
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+    REDIS_URL: redisUrl ?? '',
+    REDIS_PREFIX: redisPrefix,
     // As `npm start` runs it: the log at its default level, which writes no line per request.
     LOG_LEVEL: 'info',
     // The limit stays on (its cost is part of every figure) but high enough never to trigger.
@@ -65,7 +71,10 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`READY ${(app.server.address() as { port: number }).port}`);
   process.on('SIGTERM', () => {
-    app.close().then(() => process.exit(0));
+    app
+      .close()
+      .then(() => (redisUrl ? deleteRedisKeys(redisUrl, redisPrefix) : undefined))
+      .then(() => process.exit(0));
   });
 }
 

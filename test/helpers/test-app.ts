@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { BuildOptions } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { BlobStore } from '../../src/lib/storage/blob-store.js';
 import { openBlobStore } from '../../src/lib/storage/open-blob-store.js';
 import { parseStorageUrl, type StorageSettings, withSubPrefix } from '../../src/lib/storage/storage-url.js';
+import { deleteRedisKeys } from './redis-keys.js';
 import { useS3rverCredentials } from './s3-server.js';
 
 // With TEST_STORAGE_URL (an s3rver from scripts/start-test-s3.mjs, say) and no credentials given,
@@ -139,16 +139,7 @@ export async function createTestResources(): Promise<TestResources> {
 
   const redisUrl = process.env.TEST_REDIS_URL;
   if (redisUrl) {
-    cleanups.push(async () => {
-      const redis = new Redis(redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) await redis.del(...keys);
-      } while (cursor !== '0');
-      await redis.quit();
-    });
+    cleanups.push(() => deleteRedisKeys(redisUrl, redisPrefix));
   }
 
   const { storage, release: releaseStorage } = testStorage(suffix, dataDir);
