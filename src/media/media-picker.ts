@@ -19,9 +19,7 @@ export class MediaPicker {
   async pick(pool: string, client: string, amount = 1): Promise<MediaItem[]> {
     const items = await this.store.poolItems(pool);
     if (items.length === 0) return [];
-    const k = ringSize(items.length);
-    const candidates = pickCandidates(items, k, amount);
-    const ids = candidates.map((item) => item.id);
+    const { k, candidates, ids } = drawCandidates(items, amount);
     let chosen: number[];
     try {
       // Even with k = 0 the pick is recorded: a resumed raw=1 download asks for the last one.
@@ -43,9 +41,7 @@ export class MediaPicker {
     const items = this.store.poolItemsNow(pool);
     if (items === undefined || this.ring.reserveNow === undefined) return undefined;
     if (items.length === 0) return [];
-    const k = ringSize(items.length);
-    const candidates = pickCandidates(items, k, amount);
-    const ids = candidates.map((item) => item.id);
+    const { k, candidates, ids } = drawCandidates(items, amount);
     return chosenItems(candidates, ids, this.ring.reserveNow(pool, client, k, ids, amount));
   }
 
@@ -87,6 +83,13 @@ export class MediaPicker {
   async findInPool(pool: string, sha256: string): Promise<MediaItem | undefined> {
     return (await this.store.poolItems(pool)).find((item) => item.sha256 === sha256);
   }
+}
+
+/** The ring's size for this pool, and the candidates a pick of `amount` chooses among, with their ids. */
+function drawCandidates(items: readonly MediaItem[], amount: number) {
+  const k = ringSize(items.length);
+  const candidates = pickCandidates(items, k, amount);
+  return { k, candidates, ids: candidates.map((item) => item.id) };
 }
 
 /** The chosen candidates, in the order chosen. */

@@ -280,15 +280,20 @@ export class MediaStore {
    * have to be read (poolItems then). For a pick that needs no promise (MediaPicker.pickNow).
    */
   poolItemsNow(pool: string): MediaItem[] | undefined {
-    const held = this.cache.get(itemsKey(pool));
-    if (!held?.settled || Date.now() - held.at >= this.cacheMs) return undefined;
-    return held.settled.value as MediaItem[];
+    const held = this.fresh(itemsKey(pool), Date.now());
+    return held?.settled?.value as MediaItem[] | undefined;
+  }
+
+  /** The cache's entry for this key while it is younger than `cacheMs`. */
+  private fresh(key: string, now: number): CacheEntry | undefined {
+    const held = this.cache.get(key);
+    return held && now - held.at < this.cacheMs ? held : undefined;
   }
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
-    const held = this.cache.get(key);
-    if (held && now - held.at < this.cacheMs) return held.value as Promise<T>;
+    const held = this.fresh(key, now);
+    if (held) return held.value as Promise<T>;
     const value = load();
     const entry: CacheEntry = { at: now, value };
     this.cache.set(key, entry);
