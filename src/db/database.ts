@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { switchToWal } from './sqlite-wal.js';
 import type { AccountTables } from './tables/accounts.js';
 import type { AnimeTables } from './tables/anime.js';
 import type { DownloadsTables } from './tables/downloads.js';
@@ -63,10 +64,10 @@ export function createDatabase(options: DatabaseOptions): { db: Kysely<Database>
     keepPrivate(options.sqlitePath);
   }
   const sqlite = new SqliteDatabase(options.sqlitePath);
-  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  switchToWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
